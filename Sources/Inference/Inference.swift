@@ -1,0 +1,1 @@
+// The inference engine: graph, memory plan and kernels for TFLite models.

@@ -1,0 +1,1 @@
+print("vision-tasks: under construction")

@@ -1,0 +1,6 @@
+import Testing
+import Inference
+
+@Test func inferenceModuleLinks() {
+    #expect(Bool(true))
+}
