@@ -148,6 +148,11 @@ def max_abs_diff(a: list[np.ndarray], b: list[np.ndarray]) -> list[float]:
     return [float(np.max(np.abs(x.astype(np.float64) - y.astype(np.float64)))) for x, y in zip(a, b)]
 
 
+def fraction_over(a: np.ndarray, b: np.ndarray, tolerance: float) -> float:
+    """The fraction of elements whose |a - b| exceeds `tolerance`."""
+    return float(np.mean(np.abs(a.astype(np.float64) - b.astype(np.float64)) > tolerance))
+
+
 def record(spec: ModelSpec, litert_version: str) -> dict:
     content = model_bytes(spec.source)
     default = make_interpreter(content, OpResolverType.AUTO, 1)
@@ -195,13 +200,16 @@ def record(spec: ModelSpec, litert_version: str) -> dict:
             name = f"seed{seed}_out{i}.f32"
             array.astype("<f4").tofile(out_dir / name)
             max_abs = float(np.max(np.abs(array)))
+            tolerance = 1e-4 * max(1.0, max_abs)
             entry["outputs"].append({
                 "index": i,
                 "file": name,
                 "maxAbs": max_abs,
-                "tolerance": 1e-4 * max(1.0, max_abs),
+                "tolerance": tolerance,
                 "maxAbsDiffVsBuiltinWithoutDelegates": d_plain[i],
                 "maxAbsDiffVsBuiltinReference": d_ref[i],
+                "fractionOverToleranceVsBuiltinWithoutDelegates": fraction_over(array, plain[i], tolerance),
+                "fractionOverToleranceVsBuiltinReference": fraction_over(array, ref[i], tolerance),
             })
         manifest["seeds"].append(entry)
     (out_dir / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
@@ -228,7 +236,8 @@ def main() -> int:
                       f"{str(meta['shape']):<18} max|v|={out['maxAbs']:<12.6g} "
                       f"|xnn-builtin|={out['maxAbsDiffVsBuiltinWithoutDelegates']:<10.3g} "
                       f"|xnn-ref|={out['maxAbsDiffVsBuiltinReference']:<10.3g} "
-                      f"(builtin diff / gate = {ratio:.3f})")
+                      f"(builtin diff / gate = {ratio:.3f}, "
+                      f"over gate: {out['fractionOverToleranceVsBuiltinWithoutDelegates']:.2%})")
     total = sum(p.stat().st_size for p in FIXTURES.rglob("*") if p.is_file())
     print(f"fixtures under {FIXTURES.relative_to(ROOT)}: {total / 1e6:.2f} MB")
     return 0
