@@ -107,6 +107,14 @@ def check_generator() -> None:
     assert splitmix64(0, 1)[0] == 0xE220A8397B1DCDAF, "SplitMix64 test vector mismatch"
 
 
+def fnv1a64(data: bytes) -> int:
+    """FNV-1a, 64 bit, over raw bytes: a checksum the Swift tests can recompute for an input."""
+    h = 0xCBF29CE484222325
+    for byte in data:
+        h = ((h ^ byte) * 0x100000001B3) & MASK64
+    return h
+
+
 def model_bytes(source: str) -> bytes:
     if ":" in source:
         bundle, member = source.split(":", 1)
@@ -188,8 +196,10 @@ def record(spec: ModelSpec, litert_version: str) -> dict:
             "seed": seed,
             "inputs": [
                 {"index": i, "name": d["name"], "shape": [int(s) for s in d["shape"]],
-                 "dtype": "float32", "low": spec.low, "high": spec.high}
-                for i, d in enumerate(default.get_input_details())
+                 "dtype": "float32", "low": spec.low, "high": spec.high,
+                 "firstValuesBits": [f"0x{v:08X}" for v in array.reshape(-1)[:4].view("<u4").tolist()],
+                 "fnv1a64": f"0x{fnv1a64(array.astype('<f4').tobytes()):016X}"}
+                for i, (d, array) in enumerate(zip(default.get_input_details(), inputs))
             ],
             "outputs": [],
         }
