@@ -120,7 +120,7 @@ public enum GoldenError: Error, CustomStringConvertible {
     }
 }
 
-/// max |a − b| and whether it is within `tolerance`; nil when the element counts differ.
+/// max |a − b| over all elements (NaN if a difference is NaN); nil when the counts differ.
 public func maxAbsoluteDifference(_ a: [Float], _ b: [Float]) -> Float? {
     guard a.count == b.count else { return nil }
     var worst: Float = 0
