@@ -139,6 +139,7 @@ def main() -> int:
               f"Timing LiteRT alone.", file=sys.stderr)
         run_ours, status = False, 2
 
+    load_before = os.getloadavg()[0]
     rows, record = [], []
     for spec in specs:
         content = model_bytes(spec.source)
@@ -168,9 +169,12 @@ def main() -> int:
             print(f"  {spec.stem} {t}t: LiteRT {lite_median:.3f} ms, ours {fmt(our_median, 3)} ms",
                   file=sys.stderr, flush=True)
 
+    load_after = os.getloadavg()[0]
     width = max(len(r[0]) for r in rows)
     print(f"LiteRT {importlib_version()} vs vision-tasks ({args.backend}); medians of "
-          f"{args.rounds} interleaved rounds × {args.iterations} invocations")
+          f"{args.rounds} interleaved rounds × {args.iterations} invocations; "
+          f"1-min load average {load_before:.2f} before, {load_after:.2f} after "
+          f"(on {os.cpu_count()} CPUs: a busy machine inflates the 2-thread figures most)")
     print(f"{'model':<{width}}  threads  LiteRT ms  ours ms  ours/LiteRT")
     for stem, t, lite, ours, ratio in rows:
         print(f"{stem:<{width}}  {t:>7}  {lite:>9.2f}  {fmt(ours):>7}  {fmt(ratio, 3):>11}")
