@@ -39,6 +39,7 @@ from litert_models import check_generator, fnv1a64, seeded_floats  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "Tests" / "Fixtures" / "litert-ops"
 SEED = 1
+README_TEXT = ""
 
 ACT = {"NONE": 0, "RELU": 1, "RELU6": 3}
 PAD = {"SAME": 0, "VALID": 1}
@@ -497,6 +498,10 @@ def run(content: bytes, resolver: OpResolverType, inputs):
 
 def main() -> int:
     check_generator()
+    global README_TEXT
+    README_TEXT = (OUT / "README.md").read_text() if (OUT / "README.md").exists() else ""
+    if "<!-- cases:begin -->" not in README_TEXT:
+        raise SystemExit(f"{OUT / 'README.md'}: missing the <!-- cases:begin --> marker")
     version = importlib.metadata.version("ai-edge-litert")
     if OUT.exists():
         shutil.rmtree(OUT)
@@ -551,10 +556,24 @@ def main() -> int:
         "cases": entries,
     }
     (OUT / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    write_readme_table(entries)
     total = sum(p.stat().st_size for p in OUT.iterdir())
     print(f"{len(entries)} cases, {total / 1e3:.0f} kB in {OUT.relative_to(ROOT)}; "
           f"worst |reference - XNNPACK| / gate = {worst:.3f}")
     return 0
+
+
+def write_readme_table(entries) -> None:
+    """Rewrites the case table between the `cases:begin`/`cases:end` markers of the README."""
+    readme = OUT / "README.md"
+    begin, end = "<!-- cases:begin -->", "<!-- cases:end -->"
+    lines = ["| case | ops | inputs | outputs |", "|---|---|---|---|"]
+    for c in entries:
+        ins = ", ".join(f"{i['name']}{i['shape']} in [{i['low']:g}, {i['high']:g}]" for i in c["inputs"])
+        outs = ", ".join(str(o["shape"]) for o in c["outputs"])
+        lines.append(f"| `{c['name']}` | {' → '.join(c['ops'])} | {ins} | {outs} |")
+    text = README_TEXT.split(begin)[0] + begin + "\n" + "\n".join(lines) + "\n" + end + "\n"
+    readme.write_text(text)
 
 
 S_NAMES = {v: k for k, v in vars(S.BuiltinOperator).items() if not k.startswith("_")}
