@@ -1,3 +1,4 @@
+import Dispatch
 import TFLite
 
 /// Runs a TFLite model.
@@ -8,8 +9,8 @@ import TFLite
 ///
 /// An interpreter is not thread-safe: use one per thread.
 public final class Interpreter {
-    let graph: Graph
-    let plan: MemoryPlan
+    package let graph: Graph
+    package let plan: MemoryPlan
     let arena: Arena
     private let kernels: [any Kernel]
     private let assignments: [(node: Int, op: String, backend: String)]
@@ -111,6 +112,18 @@ public final class Interpreter {
         }
         let tensor = graph.outputs[index]
         return try body(UnsafeBufferPointer(start: floats(of: tensor), count: graph.tensors[tensor].elementCount))
+    }
+
+    /// The number of bound kernels (one per node).
+    package var kernelCount: Int { kernels.count }
+
+    /// Runs the kernels in order, reporting each one's wall-clock time in seconds.
+    package func invokeTimed(_ report: (_ position: Int, _ seconds: Double) -> Void) {
+        for (position, kernel) in kernels.enumerated() {
+            let start = DispatchTime.now().uptimeNanoseconds
+            kernel.invoke()
+            report(position, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
     }
 
     // MARK: Private

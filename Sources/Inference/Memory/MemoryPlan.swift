@@ -6,13 +6,16 @@
 /// fits it (best fit), else after them all. Graph inputs live for the whole run, and graph outputs
 /// from their producer to the end, so no other tensor ever overwrites them. Every offset is a
 /// multiple of ``Arena/alignment``.
-package struct MemoryPlan: Hashable, Sendable {
+package struct MemoryPlan: Sendable {
     /// Byte offset of each non-constant tensor in the arena; `nil` for constants.
     package var offsets: [Int?]
     /// Bytes of the shared arena.
     package var arenaByteCount: Int
     /// The sum of all activations' (aligned) sizes: what the arena would need without sharing.
     package var activationByteCount: Int
+    /// Each planned tensor's live steps (step 0: before the first node; node i runs at step i + 1)
+    /// and its aligned size; `nil` for constants and unused tensors.
+    package var lifetimes: [(steps: ClosedRange<Int>, bytes: Int)?]
 
     package init(graph: Graph) {
         let tensorCount = graph.tensors.count
@@ -69,6 +72,9 @@ package struct MemoryPlan: Hashable, Sendable {
             placed.append((offset, offset + item.size, item.first, item.last))
             arenaEnd = max(arenaEnd, offset + item.size)
         }
+        var lifetimes = [(steps: ClosedRange<Int>, bytes: Int)?](repeating: nil, count: tensorCount)
+        for item in items { lifetimes[item.tensor] = (item.first...item.last, item.size) }
+        self.lifetimes = lifetimes
         self.offsets = offsets
         arenaByteCount = arenaEnd
         activationByteCount = items.reduce(0) { $0 + $1.size }

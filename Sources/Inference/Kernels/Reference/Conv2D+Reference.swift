@@ -1,7 +1,9 @@
 /// CONV_2D, plain loops. For each output pixel the sum runs over (ky, kx, ci) in that order, in
 /// Float, and the bias is added last, as TFLite's reference kernel does. The filter is copied once
 /// at load from `[Cout, KH, KW, Cin]` to `[KH, KW, Cin, Cout]` so that the innermost loop updates
-/// all output channels of a pixel with one input value (a contiguous, vectorizable loop).
+/// all output channels of a pixel with one input value (a contiguous, vectorizable loop). With few
+/// output channels that loop is too short to pay off, so each output channel is instead a dot
+/// product over the original layout; both orders sum the same terms in the same order.
 final class ReferenceConv2DKernel: Kernel {
     private let p: Conv2DParameters
     private let input: UnsafeMutablePointer<Float>   // [N, H, W, Cin]
@@ -21,7 +23,7 @@ final class ReferenceConv2DKernel: Kernel {
         packedFilter = .allocate(capacity: p.filterShape.reduce(1, *))
         accumulator = .allocate(capacity: p.outputChannels)
         filterIsConstant = context.tensor(context.input(1)).isConstant
-        if filterIsConstant { packFilter() }
+        if filterIsConstant && p.outputChannels >= 8 { packFilter() }
     }
 
     deinit {
@@ -43,6 +45,7 @@ final class ReferenceConv2DKernel: Kernel {
     }
 
     func invoke() {
+        if p.outputChannels < 8 { return invokeByDotProducts() }
         if !filterIsConstant { packFilter() }
         let (h, w, cin, cout) = (p.height.inputSize, p.width.inputSize, p.inputChannels, p.outputChannels)
         let (oh, ow, kh, kw) = (p.height.outputSize, p.width.outputSize, p.height.kernelSize, p.width.kernelSize)
@@ -69,6 +72,34 @@ final class ReferenceConv2DKernel: Kernel {
                     let out = output + ((n * oh + oy) * ow + ox) * cout
                     for co in 0..<cout {
                         out[co] = p.activation.apply(acc[co] + (bias?[co] ?? 0))
+                    }
+                }
+            }
+        }
+    }
+
+    /// `out[co] = sum over (ky, kx, ci) of input * filter[co, ky, kx, ci]`, one channel at a time.
+    private func invokeByDotProducts() {
+        let (h, w, cin, cout) = (p.height.inputSize, p.width.inputSize, p.inputChannels, p.outputChannels)
+        let (oh, ow, kh, kw) = (p.height.outputSize, p.width.outputSize, p.height.kernelSize, p.width.kernelSize)
+        for n in 0..<p.batch {
+            for oy in 0..<oh {
+                for ox in 0..<ow {
+                    let out = output + ((n * oh + oy) * ow + ox) * cout
+                    for co in 0..<cout {
+                        var sum: Float = 0
+                        for ky in 0..<kh {
+                            let iy = oy * p.height.stride - p.height.padBefore + ky * p.height.dilation
+                            if iy < 0 || iy >= h { continue }
+                            for kx in 0..<kw {
+                                let ix = ox * p.width.stride - p.width.padBefore + kx * p.width.dilation
+                                if ix < 0 || ix >= w { continue }
+                                let pixel = input + ((n * h + iy) * w + ix) * cin
+                                let weights = filter + ((co * kh + ky) * kw + kx) * cin
+                                for ci in 0..<cin { sum += pixel[ci] * weights[ci] }
+                            }
+                        }
+                        out[co] = p.activation.apply(sum + (bias?[co] ?? 0))
                     }
                 }
             }
