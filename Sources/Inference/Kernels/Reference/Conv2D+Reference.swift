@@ -1,0 +1,108 @@
+/// CONV_2D, plain loops. For each output pixel the sum runs over (ky, kx, ci) in that order, in
+/// Float, and the bias is added last, as TFLite's reference kernel does. The filter is copied once
+/// at load from `[Cout, KH, KW, Cin]` to `[KH, KW, Cin, Cout]` so that the innermost loop updates
+/// all output channels of a pixel with one input value (a contiguous, vectorizable loop). With few
+/// output channels that loop is too short to pay off, so each output channel is instead a dot
+/// product over the original layout; both orders sum the same terms in the same order.
+final class ReferenceConv2DKernel: Kernel {
+    private let p: Conv2DParameters
+    private let input: UnsafeMutablePointer<Float>   // [N, H, W, Cin]
+    private let filter: UnsafeMutablePointer<Float>  // [Cout, KH, KW, Cin]
+    private let bias: UnsafeMutablePointer<Float>?   // [Cout]
+    private let output: UnsafeMutablePointer<Float>  // [N, OH, OW, Cout]
+    private let packedFilter: UnsafeMutablePointer<Float>  // [KH, KW, Cin, Cout]
+    private let accumulator: UnsafeMutablePointer<Float>   // [Cout]
+    private let filterIsConstant: Bool
+
+    init(_ context: KernelContext) throws {
+        p = try Conv2DParameters(context)
+        input = context.floats(context.input(0))
+        filter = context.floats(context.input(1))
+        bias = p.hasBias ? context.floats(context.input(2)) : nil
+        output = context.floats(context.output(0))
+        packedFilter = .allocate(capacity: p.filterShape.reduce(1, *))
+        accumulator = .allocate(capacity: p.outputChannels)
+        filterIsConstant = context.tensor(context.input(1)).isConstant
+        if filterIsConstant && p.outputChannels >= 8 { packFilter() }
+    }
+
+    deinit {
+        packedFilter.deallocate()
+        accumulator.deallocate()
+    }
+
+    private func packFilter() {
+        let (cout, kh, kw, cin) = (p.outputChannels, p.height.kernelSize, p.width.kernelSize, p.inputChannels)
+        for co in 0..<cout {
+            for ky in 0..<kh {
+                for kx in 0..<kw {
+                    for ci in 0..<cin {
+                        packedFilter[((ky * kw + kx) * cin + ci) * cout + co] = filter[((co * kh + ky) * kw + kx) * cin + ci]
+                    }
+                }
+            }
+        }
+    }
+
+    func invoke() {
+        if p.outputChannels < 8 { return invokeByDotProducts() }
+        if !filterIsConstant { packFilter() }
+        let (h, w, cin, cout) = (p.height.inputSize, p.width.inputSize, p.inputChannels, p.outputChannels)
+        let (oh, ow, kh, kw) = (p.height.outputSize, p.width.outputSize, p.height.kernelSize, p.width.kernelSize)
+        let acc = accumulator
+        for n in 0..<p.batch {
+            for oy in 0..<oh {
+                for ox in 0..<ow {
+                    acc.update(repeating: 0, count: cout)
+                    for ky in 0..<kh {
+                        let iy = oy * p.height.stride - p.height.padBefore + ky * p.height.dilation
+                        if iy < 0 || iy >= h { continue }
+                        for kx in 0..<kw {
+                            let ix = ox * p.width.stride - p.width.padBefore + kx * p.width.dilation
+                            if ix < 0 || ix >= w { continue }
+                            let pixel = input + ((n * h + iy) * w + ix) * cin
+                            let taps = packedFilter + (ky * kw + kx) * cin * cout
+                            for ci in 0..<cin {
+                                let x = pixel[ci]
+                                let weights = taps + ci * cout
+                                for co in 0..<cout { acc[co] += x * weights[co] }
+                            }
+                        }
+                    }
+                    let out = output + ((n * oh + oy) * ow + ox) * cout
+                    for co in 0..<cout {
+                        out[co] = p.activation.apply(acc[co] + (bias?[co] ?? 0))
+                    }
+                }
+            }
+        }
+    }
+
+    /// `out[co] = sum over (ky, kx, ci) of input * filter[co, ky, kx, ci]`, one channel at a time.
+    private func invokeByDotProducts() {
+        let (h, w, cin, cout) = (p.height.inputSize, p.width.inputSize, p.inputChannels, p.outputChannels)
+        let (oh, ow, kh, kw) = (p.height.outputSize, p.width.outputSize, p.height.kernelSize, p.width.kernelSize)
+        for n in 0..<p.batch {
+            for oy in 0..<oh {
+                for ox in 0..<ow {
+                    let out = output + ((n * oh + oy) * ow + ox) * cout
+                    for co in 0..<cout {
+                        var sum: Float = 0
+                        for ky in 0..<kh {
+                            let iy = oy * p.height.stride - p.height.padBefore + ky * p.height.dilation
+                            if iy < 0 || iy >= h { continue }
+                            for kx in 0..<kw {
+                                let ix = ox * p.width.stride - p.width.padBefore + kx * p.width.dilation
+                                if ix < 0 || ix >= w { continue }
+                                let pixel = input + ((n * h + iy) * w + ix) * cin
+                                let weights = filter + ((co * kh + ky) * kw + kx) * cin
+                                for ci in 0..<cin { sum += pixel[ci] * weights[ci] }
+                            }
+                        }
+                        out[co] = p.activation.apply(sum + (bias?[co] ?? 0))
+                    }
+                }
+            }
+        }
+    }
+}
