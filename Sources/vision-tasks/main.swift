@@ -1,1 +1,53 @@
-print("vision-tasks: under construction")
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every subcommand, in the order `--help` lists them.
+let commands: [any Command.Type] = [
+    RunCommand.self,
+    InspectCommand.self,
+
+]
+
+let overview = """
+    vision-tasks: MediaPipe face and pose models on our own inference engine.
+
+    Usage: vision-tasks <command> [arguments] [options]
+           vision-tasks <command> --help
+
+    Commands:
+    \(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+    """
+
+/// Exit statuses: 0 success, 1 the work failed, 64 the command was called wrongly (EX_USAGE).
+@MainActor func main() -> Int32 {
+    let words = Array(CommandLine.arguments.dropFirst())
+    guard let first = words.first, first != "--help", first != "-h", first != "help" else {
+        print(overview)
+        return words.isEmpty ? 64 : 0
+    }
+    guard let command = commands.first(where: { $0.name == first }) else {
+        printToStandardError("vision-tasks: unknown command '\(first)'\n\n\(overview)")
+        return 64
+    }
+    let rest = Array(words.dropFirst())
+    if rest.contains("--help") || rest.contains("-h") {
+        print(command.help)
+        return 0
+    }
+    do {
+        let arguments = try ArgumentList(rest, valueOptions: command.valueOptions, flagOptions: command.flagOptions)
+        try command.init(arguments: arguments).run()
+        return 0
+    } catch let error as UsageError {
+        printToStandardError("vision-tasks \(command.name): \(error)\n\n\(command.help)")
+        return 64
+    } catch {
+        printToStandardError("vision-tasks \(command.name): \(error)")
+        return 1
+    }
+}
+
+exit(main())

@@ -1,0 +1,19 @@
+import Inference
+
+/// The engine options every model-running command takes: `--backend` and `--threads`.
+enum EngineOptions {
+    static let valueOptions: Set<String> = ["backend", "threads"]
+
+    static let help = """
+          --backend NAME     xnnpack (default) or reference
+          --threads N        threads for XNNPACK (default 1)
+        """
+
+    static func parse(_ arguments: ArgumentList) throws(UsageError) -> InterpreterOptions {
+        let backend = try arguments.value("backend", default: InterpreterOptions.Backend.xnnpack) {
+            InterpreterOptions.Backend(rawValue: $0)
+        }
+        let threads = try arguments.value("threads", default: 1) { Int($0).flatMap { (1...64).contains($0) ? $0 : nil } }
+        return InterpreterOptions(backend: backend, threadCount: threads)
+    }
+}

@@ -1,0 +1,28 @@
+/// Summary statistics of a run of numbers.
+struct Statistics {
+    var minimum: Float = .infinity
+    var maximum: Float = -.infinity
+    var mean: Double = 0
+    var nonFiniteCount = 0
+
+    init<C: Collection>(_ values: C) where C.Element == Float {
+        var sum = 0.0
+        var finite = 0
+        for value in values {
+            guard value.isFinite else { nonFiniteCount += 1; continue }
+            minimum = Swift.min(minimum, value)
+            maximum = Swift.max(maximum, value)
+            sum += Double(value)
+            finite += 1
+        }
+        mean = finite > 0 ? sum / Double(finite) : .nan
+    }
+}
+
+/// The median of `values` (mean of the middle two for an even count; nan when empty).
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
