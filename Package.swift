@@ -7,6 +7,7 @@
 //   CZlib, CXNNPACK, ...   system-library shims; exactly one Swift module imports each
 //   TFLite                 .tflite flatbuffer reader (bounds-checked), .task (zip) bundles, metadata
 //   Inference              graph, memory plan, op kernels (Reference/ and XNNPACK/)
+//   VisionCore             MediaPipe's face/pose graph math, pure Swift (no engine, no images)
 //   vision-tasks           the command-line tool
 import PackageDescription
 
@@ -19,6 +20,7 @@ let package = Package(
     products: [
         .library(name: "TFLite", targets: ["TFLite"]),
         .library(name: "Inference", targets: ["Inference"]),
+        .library(name: "VisionCore", targets: ["VisionCore"]),
         .executable(name: "vision-tasks", targets: ["vision-tasks"]),
     ],
     targets: [
@@ -29,6 +31,9 @@ let package = Package(
         // MARK: Model format and inference
         .target(name: "TFLite", dependencies: ["CZlib"], swiftSettings: swiftSettings),
         .target(name: "Inference", dependencies: ["TFLite", "CXNNPACK"], swiftSettings: swiftSettings),
+
+        // MARK: MediaPipe graph math (rects, SSD decoding, NMS, projection, tracking, smoothing, geometry)
+        .target(name: "VisionCore", swiftSettings: swiftSettings),
 
         // MARK: Command-line tool
         .executableTarget(
@@ -47,6 +52,11 @@ let package = Package(
         .testTarget(
             name: "InferenceTests",
             dependencies: ["Inference", "TFLite", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "VisionCoreTests",
+            dependencies: ["VisionCore", "TFLite", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ]
