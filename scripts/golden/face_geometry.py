@@ -30,7 +30,7 @@ def main():
         for index, (name, crop) in enumerate(IMAGES):
             image = mp.Image.create_from_file(str(ROOT / "assets/images" / name))
             if crop is not None:
-                pixels = np.ascontiguousarray(image.numpy_view()[crop[0], crop[1], :3])
+                pixels = np.array(image.numpy_view()[crop[0], crop[1], :3], copy=True)
                 image = mp.Image(image_format=mp.ImageFormat.SRGB, data=pixels)
             result = landmarker.detect(image)
             for k, (landmarks, matrix) in enumerate(zip(result.face_landmarks, result.facial_transformation_matrixes)):
