@@ -138,6 +138,21 @@ import VisionCore
         }
     }
 
+    @Test func nonFiniteLandmarksThrowWithoutTrapping() throws {
+        let metadata = try GeometryPipelineMetadata(protobuf: try geometryMetadataBytes())
+        let estimator = FaceGeometryEstimator(metadata: metadata)
+        for bad in [Float.nan, .infinity] {
+            // A non-finite z passes the compactness check and fails in Procrustes.
+            var landmarks = syntheticLandmarks(metadata)
+            landmarks[4].z = bad
+            #expect(throws: FaceGeometryError.self) { try estimator.transformationMatrix(for: landmarks, frameWidth: 640, frameHeight: 480) }
+            // A non-finite x makes every distance NaN, which MediaPipe's max() ignores: the face
+            // counts as too compact and is skipped, as in MediaPipe.
+            landmarks[100].x = bad
+            #expect(try estimator.transformationMatrix(for: landmarks, frameWidth: 640, frameHeight: 480) == nil)
+        }
+    }
+
     @Test func frustum() {
         let f = PerspectiveFrustum(frameWidth: 640, frameHeight: 480)
         let h = 2 * tan(0.5 * 63 * Double.pi / 180)
