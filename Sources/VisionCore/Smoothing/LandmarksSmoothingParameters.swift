@@ -20,11 +20,12 @@ public struct LandmarksSmoothingParameters: Sendable, Hashable {
     }
 
     /// Face landmarks: min_cutoff 0.05, beta 80, derivate_cutoff 1, value scaling on.
-    public static let faceLandmarks = LandmarksSmoothingParameters(minCutoff: 0.05, beta: 80, derivateCutoff: 1)
+    /// (The graphs set these through float proto fields, hence the float-rounded 0.05 and 0.1.)
+    public static let faceLandmarks = LandmarksSmoothingParameters(minCutoff: Double(Float(0.05)), beta: 80, derivateCutoff: 1)
     /// Pose landmarks: min_cutoff 0.05, beta 80, derivate_cutoff 1, value scaling on (object
     /// scale from the pose's next-frame ROI).
-    public static let poseLandmarks = LandmarksSmoothingParameters(minCutoff: 0.05, beta: 80, derivateCutoff: 1)
+    public static let poseLandmarks = LandmarksSmoothingParameters(minCutoff: Double(Float(0.05)), beta: 80, derivateCutoff: 1)
     /// Pose world landmarks: min_cutoff 0.1, beta 40, derivate_cutoff 1, value scaling off.
-    public static let poseWorldLandmarks = LandmarksSmoothingParameters(minCutoff: 0.1, beta: 40, derivateCutoff: 1,
+    public static let poseWorldLandmarks = LandmarksSmoothingParameters(minCutoff: Double(Float(0.1)), beta: 40, derivateCutoff: 1,
                                                                         disableValueScaling: true)
 }
