@@ -5,6 +5,57 @@ protocol PixelReader {
     var height: Int { get }
     /// The RGB value of pixel (x, y); the caller guarantees `0 ≤ x < width`, `0 ≤ y < height`.
     func rgb(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8)
+    /// The 2×2 neighbourhood `(x, y)…(x + 1, y + 1)` as packed lanes (see ``PackedRGB``); the caller
+    /// guarantees `0 ≤ x < width − 1`, `0 ≤ y < height − 1`.
+    func quad(_ x: Int, _ y: Int) -> (UInt64, UInt64, UInt64, UInt64)
+}
+
+extension PixelReader {
+    @inline(__always)
+    func packed(_ x: Int, _ y: Int) -> UInt64 {
+        let (r, g, b) = rgb(x, y)
+        return PackedRGB.pack(r, g, b)
+    }
+
+    @inline(__always)
+    func quad(_ x: Int, _ y: Int) -> (UInt64, UInt64, UInt64, UInt64) {
+        (packed(x, y), packed(x &+ 1, y), packed(x, y &+ 1), packed(x &+ 1, y &+ 1))
+    }
+}
+
+/// Three channels in 21-bit lanes of a `UInt64` (R in bits 0…20, G in 21…41, B in 42…62), so that one
+/// integer multiply-add blends all three channels at once (the lanes never overflow in the bilinear
+/// arithmetic: at most 255·32·32 + 512 < 2^21).
+enum PackedRGB {
+    @inline(__always)
+    static func pack(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt64 {
+        let red = UInt64(r), green = UInt64(g) &<< 21, blue = UInt64(b) &<< 42
+        return red | green | blue
+    }
+
+    /// Spreads the 3 low bytes of `v` (R, G, B in memory order) into lanes.
+    @inline(__always)
+    static func spread(_ v: UInt64) -> UInt64 {
+        let r: UInt64 = v & 0xFF
+        let g: UInt64 = (v & 0xFF00) &<< 13
+        let b: UInt64 = (v & 0xFF_0000) &<< 26
+        return r | g | b
+    }
+
+    /// OpenCV's 8-bit bilinear blend: `(Σ p·w + 2^14) >> 15` with `w00 = (32−fx)(32−fy)·32` etc.,
+    /// computed exactly as `((32−fy)·((32−fx)·p00 + fx·p01) + fy·((32−fx)·p10 + fx·p11) + 512) >> 10`
+    /// (the same integer, divided by 32), written to `out[0…2]`.
+    @inline(__always)
+    static func blend(_ p00: UInt64, _ p01: UInt64, _ p10: UInt64, _ p11: UInt64, fx: UInt64, fy: UInt64,
+                      into out: UnsafeMutablePointer<UInt8>) {
+        let top = p00 &* (32 &- fx) &+ p01 &* fx
+        let bottom = p10 &* (32 &- fx) &+ p11 &* fx
+        let rounding: UInt64 = 512 | 512 << 21 | 512 << 42
+        let sum = top &* (32 &- fy) &+ bottom &* fy &+ rounding
+        out[0] = UInt8(truncatingIfNeeded: (sum &>> 10) & 0x7FF)
+        out[1] = UInt8(truncatingIfNeeded: (sum &>> 31) & 0x7FF)
+        out[2] = UInt8(truncatingIfNeeded: (sum &>> 52) & 0x7FF)
+    }
 }
 
 /// 3 bytes per pixel, R G B.
@@ -19,6 +70,20 @@ struct RGB8Reader: PixelReader {
         let p = base + (y &* rowStride &+ x &* 3)
         return (p[0], p[1], p[2])
     }
+
+    /// Reads the 6 bytes of each row pair with two unaligned loads (never past the two pixels).
+    @inline(__always)
+    func quad(_ x: Int, _ y: Int) -> (UInt64, UInt64, UInt64, UInt64) {
+        let top = UnsafeRawPointer(base + (y &* rowStride &+ x &* 3))
+        let bottom = top + rowStride
+        let a0 = UInt64(top.loadUnaligned(as: UInt32.self))
+        let a1 = UInt64(top.loadUnaligned(fromByteOffset: 4, as: UInt16.self)) &<< 32
+        let c0 = UInt64(bottom.loadUnaligned(as: UInt32.self))
+        let c1 = UInt64(bottom.loadUnaligned(fromByteOffset: 4, as: UInt16.self)) &<< 32
+        let a = a0 | a1, c = c0 | c1
+        return (PackedRGB.spread(a), PackedRGB.spread(a &>> 24), PackedRGB.spread(c), PackedRGB.spread(c &>> 24))
+    }
+
 }
 
 /// 4 bytes per pixel; `redOffset` is 0 for RGBA and 2 for BGRA. Alpha is ignored.
@@ -34,6 +99,7 @@ struct RGBX8Reader: PixelReader {
         let p = base + (y &* rowStride &+ x &* 4)
         return (p[redOffset], p[1], p[2 &- redOffset])
     }
+
 }
 
 /// 1 byte per pixel, replicated to R, G and B.
@@ -48,6 +114,7 @@ struct Gray8Reader: PixelReader {
         let value = base[y &* rowStride &+ x]
         return (value, value, value)
     }
+
 }
 
 /// YUV 4:2:0 (NV12, NV21, I420), converted per pixel with ``YUV/rgb(y:u:v:)``. `chromaStep` is 2 for
@@ -69,6 +136,7 @@ struct YUV420Reader: PixelReader {
         let value = YUV.rgb(y: luma[y &* lumaStride &+ x], u: u[cy &* uStride &+ cx], v: v[cy &* vStride &+ cx])
         return (value.r, value.g, value.b)
     }
+
 }
 
 extension Image {

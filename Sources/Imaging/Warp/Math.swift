@@ -30,6 +30,31 @@ func roundToInt32Clamped(_ x: Double) -> Int32 {
     return Int32(roundHalfEven(clamped))
 }
 
+/// The same as ``roundToInt32Clamped(_:)`` without a conversion instruction: after clamping, adding
+/// 1.5·2^52 leaves the rounded (half-to-even) integer in the low 32 bits of the double.
+@inline(__always)
+func roundToInt32ClampedFast(_ x: Double) -> Int32 {
+    let upper = 2_147_483_647.0, lower = -2_147_483_648.0
+    let high = x < upper ? x : upper          // NaN → upper, as std::min(INT_MAX, NaN) in OpenCV
+    let clamped = high > lower ? high : lower
+    return Int32(truncatingIfNeeded: (clamped + 6_755_399_441_055_744.0).bitPattern)
+}
+
+/// ``roundToInt32ClampedFast(_:)`` for two lanes.
+@inline(__always)
+func roundToInt32ClampedFast(_ x: SIMD2<Double>) -> SIMD2<Int32> {
+    let upper = SIMD2<Double>(repeating: 2_147_483_647.0), lower = SIMD2<Double>(repeating: -2_147_483_648.0)
+    let high = upper.replacing(with: x, where: x .< upper)      // NaN → upper
+    let clamped = lower.replacing(with: high, where: high .> lower)
+    let bits = (clamped + SIMD2(repeating: 6_755_399_441_055_744.0)).bitPattern
+    return SIMD2(truncatingIfNeeded: bits)
+}
+
+extension SIMD2<Double> {
+    @inline(__always)
+    var bitPattern: SIMD2<UInt64> { SIMD2<UInt64>(x.bitPattern, y.bitPattern) }
+}
+
 /// `saturate_cast<short>`.
 @inline(__always)
 func saturateInt16(_ x: Int32) -> Int32 {

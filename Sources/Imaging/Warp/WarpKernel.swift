@@ -1,7 +1,7 @@
 /// The fast perspective warp: the same arithmetic as ``ReferenceWarp/warpPerspective`` (and so as
 /// OpenCV), restructured for speed. Per row, the block start terms are computed once per 64-pixel
-/// block; per pixel, one division, two roundings, and four taps read straight from the source
-/// through a format-specialized ``PixelReader``. Taps near the border fall back to a per-tap path.
+/// block; per pixel, one division, two roundings, and the four taps read straight from the source
+/// through a format-specialized ``PixelReader`` and blended in packed lanes (``PackedRGB``). Taps near the border fall back to a per-tap path.
 struct PerspectiveWarpKernel: ReaderVisitor {
     let inverse: PerspectiveTransform
     let outputWidth: Int
@@ -17,6 +17,10 @@ struct PerspectiveWarpKernel: ReaderVisitor {
         let width = reader.width, height = reader.height
         let lastX = UInt(width - 1), lastY = UInt(height - 1)
         let replicate = border == .replicate
+        // Phase 1 computes the fixed-point source positions of one block row (pure arithmetic), phase
+        // 2 samples them; separating the two lets the CPU keep many source reads in flight.
+        let positions = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * blockWidth + 2)
+        defer { positions.deallocate() }
         var out = output
         for y in 0..<outputHeight {
             let dy = Double(y)
@@ -27,45 +31,51 @@ struct PerspectiveWarpKernel: ReaderVisitor {
                 let y0 = m3 * db + m4 * dy + m5
                 let w0 = m6 * db + m7 * dy + m8
                 let count = min(blockWidth, outputWidth - blockStart)
+                // Two pixels per step in SIMD2<Double> (the same IEEE operations per lane).
+                let x0v = SIMD2(repeating: x0), y0v = SIMD2(repeating: y0), w0v = SIMD2(repeating: w0)
+                let m0v = SIMD2(repeating: m0), m3v = SIMD2(repeating: m3), m6v = SIMD2(repeating: m6)
+                var dx = SIMD2<Double>(0, 1)
+                var x1 = 0
+                while x1 < count {
+                    let w = w0v + m6v * dx
+                    let scale = (SIMD2<Double>(repeating: 32) / w).replacing(with: 0, where: w .== 0)
+                    let xs = roundToInt32ClampedFast((x0v + m0v * dx) * scale)
+                    let ys = roundToInt32ClampedFast((y0v + m3v * dx) * scale)
+                    positions[2 &* x1] = xs.x
+                    positions[2 &* x1 &+ 1] = ys.x
+                    positions[2 &* x1 &+ 2] = xs.y     // one spare pair at the end of the buffer
+                    positions[2 &* x1 &+ 3] = ys.y
+                    dx += 2
+                    x1 &+= 2
+                }
                 for x1 in 0..<count {
-                    let dx = Double(x1)
-                    var w = w0 + m6 * dx
-                    w = w != 0 ? 32 / w : 0
-                    let xi = roundToInt32Clamped((x0 + m0 * dx) * w)
-                    let yi = roundToInt32Clamped((y0 + m3 * dx) * w)
-                    let sx = Int(saturateInt16(xi &>> 5)), sy = Int(saturateInt16(yi &>> 5))
-                    let fx = xi & 31, fy = yi & 31
-                    let w00 = (32 &- fx) &* (32 &- fy) &* 32, w01 = fx &* (32 &- fy) &* 32
-                    let w10 = (32 &- fx) &* fy &* 32, w11 = fx &* fy &* 32
-                    let p00, p01, p10, p11: (UInt8, UInt8, UInt8)
+                    let xi = positions[2 &* x1], yi = positions[2 &* x1 &+ 1]
+                    // Without int16 saturation: it cannot change a tap inside the image (< 32768 px).
+                    let sx = Int(xi &>> 5), sy = Int(yi &>> 5)
+                    let fx = UInt64(xi & 31), fy = UInt64(yi & 31)
+                    let p00, p01, p10, p11: UInt64
                     if UInt(bitPattern: sx) < lastX && UInt(bitPattern: sy) < lastY {
-                        p00 = reader.rgb(sx, sy); p01 = reader.rgb(sx &+ 1, sy)
-                        p10 = reader.rgb(sx, sy &+ 1); p11 = reader.rgb(sx &+ 1, sy &+ 1)
-                    } else if replicate {
-                        let xa = min(max(sx, 0), width - 1), xb = min(max(sx + 1, 0), width - 1)
-                        let ya = min(max(sy, 0), height - 1), yb = min(max(sy + 1, 0), height - 1)
-                        p00 = reader.rgb(xa, ya); p01 = reader.rgb(xb, ya)
-                        p10 = reader.rgb(xa, yb); p11 = reader.rgb(xb, yb)
+                        (p00, p01, p10, p11) = reader.quad(sx, sy)
                     } else {
-                        func tap(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
-                            x >= 0 && y >= 0 && x < width && y < height ? reader.rgb(x, y) : (0, 0, 0)
+                        // OpenCV saturates the source position to int16 before the border logic.
+                        let bx = Int(saturateInt16(xi &>> 5)), by = Int(saturateInt16(yi &>> 5))
+                        if replicate {
+                            let xa = min(max(bx, 0), width - 1), xb = min(max(bx + 1, 0), width - 1)
+                            let ya = min(max(by, 0), height - 1), yb = min(max(by + 1, 0), height - 1)
+                            p00 = reader.packed(xa, ya); p01 = reader.packed(xb, ya)
+                            p10 = reader.packed(xa, yb); p11 = reader.packed(xb, yb)
+                        } else {
+                            func tap(_ x: Int, _ y: Int) -> UInt64 {
+                                x >= 0 && y >= 0 && x < width && y < height ? reader.packed(x, y) : 0
+                            }
+                            p00 = tap(bx, by); p01 = tap(bx + 1, by); p10 = tap(bx, by + 1); p11 = tap(bx + 1, by + 1)
                         }
-                        p00 = tap(sx, sy); p01 = tap(sx + 1, sy); p10 = tap(sx, sy + 1); p11 = tap(sx + 1, sy + 1)
                     }
-                    out[0] = blend(p00.0, p01.0, p10.0, p11.0, w00, w01, w10, w11)
-                    out[1] = blend(p00.1, p01.1, p10.1, p11.1, w00, w01, w10, w11)
-                    out[2] = blend(p00.2, p01.2, p10.2, p11.2, w00, w01, w10, w11)
+                    PackedRGB.blend(p00, p01, p10, p11, fx: fx, fy: fy, into: out)
                     out += 3
                 }
                 blockStart += blockWidth
             }
         }
-    }
-
-    @inline(__always)
-    private func blend(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8,
-                       _ wa: Int32, _ wb: Int32, _ wc: Int32, _ wd: Int32) -> UInt8 {
-        let sum = Int32(a) &* wa &+ Int32(b) &* wb &+ Int32(c) &* wc &+ Int32(d) &* wd
-        return UInt8(truncatingIfNeeded: (sum &+ 16384) &>> 15)
     }
 }
