@@ -8,6 +8,9 @@ protocol PixelReader {
     /// The 2×2 neighbourhood `(x, y)…(x + 1, y + 1)` as packed lanes (see ``PackedRGB``); the caller
     /// guarantees `0 ≤ x < width − 1`, `0 ≤ y < height − 1`.
     func quad(_ x: Int, _ y: Int) -> (UInt64, UInt64, UInt64, UInt64)
+    /// Writes the bilinear blend of the 2×2 neighbourhood at `(x, y)` with fractions `fx`, `fy`
+    /// (0…31, 1/32 px) to `out[0…2]`; same preconditions as ``quad(_:_:)``.
+    func blendInterior(_ x: Int, _ y: Int, fx: UInt64, fy: UInt64, into out: UnsafeMutablePointer<UInt8>)
 }
 
 extension PixelReader {
@@ -20,6 +23,12 @@ extension PixelReader {
     @inline(__always)
     func quad(_ x: Int, _ y: Int) -> (UInt64, UInt64, UInt64, UInt64) {
         (packed(x, y), packed(x &+ 1, y), packed(x, y &+ 1), packed(x &+ 1, y &+ 1))
+    }
+
+    @inline(__always)
+    func blendInterior(_ x: Int, _ y: Int, fx: UInt64, fy: UInt64, into out: UnsafeMutablePointer<UInt8>) {
+        let (p00, p01, p10, p11) = quad(x, y)
+        PackedRGB.blend(p00, p01, p10, p11, fx: fx, fy: fy, into: out)
     }
 }
 
@@ -69,6 +78,29 @@ struct RGB8Reader: PixelReader {
     func rgb(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
         let p = base + (y &* rowStride &+ x &* 3)
         return (p[0], p[1], p[2])
+    }
+
+    /// The same blend as the default, from two 6-byte row reads: the even and odd bytes of each row
+    /// are blended vertically in 16-bit lanes (`(32−fy)·top + fy·bottom ≤ 8160`), then each channel
+    /// horizontally; the integer is the same, so is the result.
+    @inline(__always)
+    func blendInterior(_ x: Int, _ y: Int, fx: UInt64, fy: UInt64, into out: UnsafeMutablePointer<UInt8>) {
+        let top = UnsafeRawPointer(base + (y &* rowStride &+ x &* 3))
+        let bottom = top + rowStride
+        let a = UInt64(top.loadUnaligned(as: UInt32.self)) | UInt64(top.loadUnaligned(fromByteOffset: 4, as: UInt16.self)) &<< 32
+        let c = UInt64(bottom.loadUnaligned(as: UInt32.self)) | UInt64(bottom.loadUnaligned(fromByteOffset: 4, as: UInt16.self)) &<< 32
+        let mask: UInt64 = 0x00FF_00FF_00FF
+        let wy0 = 32 &- fy
+        // even bytes: r0, b0, g1; odd bytes: g0, r1, b1 (16-bit lanes)
+        let even = (a & mask) &* wy0 &+ (c & mask) &* fy
+        let odd = ((a &>> 8) & mask) &* wy0 &+ ((c &>> 8) & mask) &* fy
+        let wx0 = 32 &- fx
+        let r = (even & 0xFFFF) &* wx0 &+ ((odd &>> 16) & 0xFFFF) &* fx
+        let g = (odd & 0xFFFF) &* wx0 &+ ((even &>> 32) & 0xFFFF) &* fx
+        let b = ((even &>> 16) & 0xFFFF) &* wx0 &+ (odd &>> 32) &* fx
+        out[0] = UInt8(truncatingIfNeeded: (r &+ 512) &>> 10)
+        out[1] = UInt8(truncatingIfNeeded: (g &+ 512) &>> 10)
+        out[2] = UInt8(truncatingIfNeeded: (b &+ 512) &>> 10)
     }
 
     /// Reads the 6 bytes of each row pair with two unaligned loads (never past the two pixels).
