@@ -41,7 +41,7 @@ enum PNGCodec {
         let source: Image
         switch image.format {
         case .gray8, .rgb8, .rgba8: source = image
-        case .bgra8: source = try image.converted(to: .rgba8).withAlpha(from: image)
+        case .bgra8: source = try image.converted(to: .rgba8)
         case .nv12, .nv21, .i420: source = try image.converted(to: .rgb8)
         }
         let channels = Int32(source.format.bytesPerPixel)
@@ -70,20 +70,6 @@ enum PNGCodec {
 }
 
 extension Image {
-    /// Copies the alpha channel of a BGRA/RGBA `other` of the same size into this RGBA image.
-    func withAlpha(from other: Image) throws(ImageError) -> Image {
-        guard format == .rgba8, other.format == .rgba8 || other.format == .bgra8,
-              other.width == width, other.height == height else { return self }
-        var copy = self
-        let stride = other.planes[0].rowStride
-        for y in 0..<height {
-            for x in 0..<width {
-                copy.planes[0].bytes[(y * width + x) * 4 + 3] = other.planes[0].bytes[y * stride + x * 4 + 3]
-            }
-        }
-        return copy
-    }
-
     /// The image encoded as PNG (8-bit gray, RGB or RGBA; BGRA is stored as RGBA and YUV as RGB).
     /// `compressionLevel` is zlib's 0…9.
     public func pngData(compressionLevel: Int = 6) throws(ImageError) -> [UInt8] {

@@ -3,7 +3,8 @@ extension Image {
     ///
     /// - To RGB: gray is replicated, alpha is dropped, BGRA is reordered, YUV uses ``YUV``'s
     ///   OpenCV-compatible BT.601 conversion.
-    /// - From RGB: alpha becomes 255; gray is `(4899·R + 9617·G + 1868·B + 8192) >> 14` (BT.601
+    /// - Between RGBA and BGRA alpha is kept; from formats without alpha it becomes 255.
+    /// - From RGB: gray is `(4899·R + 9617·G + 1868·B + 8192) >> 14` (BT.601
     ///   luma weights in 14-bit fixed point); YUV is BT.601 video range with 2×2-averaged chroma.
     ///   YUV targets need an even width and height.
     public func converted(to target: PixelFormat) throws(ImageError) -> Image {
@@ -20,6 +21,12 @@ extension Image {
                 out[i * 4 + (swap ? 2 : 0)] = rgb[i * 3]
                 out[i * 4 + 1] = rgb[i * 3 + 1]
                 out[i * 4 + (swap ? 0 : 2)] = rgb[i * 3 + 2]
+            }
+            if format == .rgba8 || format == .bgra8 {
+                let plane = planes[0]
+                for y in 0..<height {
+                    for x in 0..<width { out[(y * width + x) * 4 + 3] = plane.bytes[y * plane.rowStride + x * 4 + 3] }
+                }
             }
             return Image(uncheckedWidth: width, height: height, format: target,
                          planes: [ImagePlane(bytes: out, rowStride: width * 4)])
