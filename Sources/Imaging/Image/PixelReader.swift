@@ -73,6 +73,8 @@ struct RGB8Reader: PixelReader {
     let rowStride: Int
     let width: Int
     let height: Int
+    /// The largest offset at which 8 bytes can be read without leaving the buffer.
+    let lastWideReadOffset: Int
 
     @inline(__always)
     func rgb(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
@@ -80,15 +82,23 @@ struct RGB8Reader: PixelReader {
         return (p[0], p[1], p[2])
     }
 
-    /// The same blend as the default, from two 6-byte row reads: the even and odd bytes of each row
+    /// The same blend as the default, from two row reads of 6 (or, away from the buffer's end, 8) bytes: the even and odd bytes of each row
     /// are blended vertically in 16-bit lanes (`(32−fy)·top + fy·bottom ≤ 8160`), then each channel
     /// horizontally; the integer is the same, so is the result.
     @inline(__always)
     func blendInterior(_ x: Int, _ y: Int, fx: UInt64, fy: UInt64, into out: UnsafeMutablePointer<UInt8>) {
-        let top = UnsafeRawPointer(base + (y &* rowStride &+ x &* 3))
+        let offset = y &* rowStride &+ x &* 3
+        let top = UnsafeRawPointer(base + offset)
         let bottom = top + rowStride
-        let a = UInt64(top.loadUnaligned(as: UInt32.self)) | UInt64(top.loadUnaligned(fromByteOffset: 4, as: UInt16.self)) &<< 32
-        let c = UInt64(bottom.loadUnaligned(as: UInt32.self)) | UInt64(bottom.loadUnaligned(fromByteOffset: 4, as: UInt16.self)) &<< 32
+        let a, c: UInt64
+        if offset &+ rowStride <= lastWideReadOffset {
+            // 8-byte reads; bytes 6 and 7 belong to the next pixel and are masked away below.
+            a = top.loadUnaligned(as: UInt64.self)
+            c = bottom.loadUnaligned(as: UInt64.self)
+        } else {
+            a = UInt64(top.loadUnaligned(as: UInt32.self)) | UInt64(top.loadUnaligned(fromByteOffset: 4, as: UInt16.self)) &<< 32
+            c = UInt64(bottom.loadUnaligned(as: UInt32.self)) | UInt64(bottom.loadUnaligned(fromByteOffset: 4, as: UInt16.self)) &<< 32
+        }
         let mask: UInt64 = 0x00FF_00FF_00FF
         let wy0 = 32 &- fy
         // even bytes: r0, b0, g1; odd bytes: g0, r1, b1 (16-bit lanes)
@@ -180,7 +190,8 @@ extension Image {
         switch format {
         case .rgb8:
             return try planes[0].bytes.withUnsafeBufferPointer { (p) throws(ImageError) -> V.Result in
-                try visitor.visit(RGB8Reader(base: p.baseAddress!, rowStride: stride0, width: w, height: h))
+                try visitor.visit(RGB8Reader(base: p.baseAddress!, rowStride: stride0, width: w, height: h,
+                                             lastWideReadOffset: p.count - 8))
             }
         case .rgba8, .bgra8:
             let red = format == .rgba8 ? 0 : 2
