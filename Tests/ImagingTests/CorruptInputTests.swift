@@ -101,6 +101,23 @@ import TestSupport
         #expect(try ImageDecoder.decode(data, limits: ImageLimits(maximumPixelCount: 851)).image.width == 37)
     }
 
+    @Test func cmykJPEGIsUnsupported() throws {
+        let data = try Self.bytes("jpeg_cmyk.jpg")
+        #expect {
+            try ImageDecoder.decode(data)
+        } throws: { error in
+            if case ImageError.unsupported = error { return true }
+            return false
+        }
+    }
+
+    @Test func hugeSizesNeverOverflow() {
+        let unlimited = ImageLimits(maximumPixelCount: .max)
+        #expect(throws: ImageError.self) { try unlimited.check(width: .max / 2, height: 1) }
+        #expect(throws: ImageError.self) { try unlimited.check(width: 1 << 32, height: 1 << 32) }
+        #expect(throws: ImageError.self) { try Image(width: .max / 2, height: 1, format: .rgba8, fill: 0, limits: unlimited) }
+    }
+
     @Test func invalidBuffersAreRejected() {
         #expect(throws: ImageError.zeroSize(width: 0, height: 5)) {
             try Image(width: 0, height: 5, format: .rgb8, bytes: [])

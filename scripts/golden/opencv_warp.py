@@ -172,6 +172,8 @@ def make_jpeg_fixtures(source_rgb):
     for name, options in made.items():
         pil.save(os.path.join(IMAGES_OUT, name), **options)
     pil.convert("L").save(os.path.join(IMAGES_OUT, "jpeg_gray.jpg"), quality=90)
+    # Not decodable by design (CMYK is refused with a typed error); no golden, only the file.
+    pil.resize((16, 12)).convert("CMYK").save(os.path.join(IMAGES_OUT, "jpeg_cmyk.jpg"), quality=80)
     return list(made) + ["jpeg_gray.jpg"]
 
 

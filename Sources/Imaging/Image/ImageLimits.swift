@@ -11,12 +11,14 @@ public struct ImageLimits: Sendable, Hashable {
     /// The default limits: 100 megapixels.
     public static let `default` = ImageLimits()
 
-    /// Throws unless `width`×`height` is positive and within ``maximumPixelCount``, without
-    /// overflowing.
+    /// Throws unless `width`×`height` is positive and within ``maximumPixelCount``, and its bytes
+    /// can be counted without overflow.
     public func check(width: Int, height: Int) throws(ImageError) {
         guard width > 0, height > 0 else { throw .zeroSize(width: width, height: height) }
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-        guard !overflow, pixels <= maximumPixelCount else {
+        // Also keep 4 bytes per pixel (the widest format) addressable, whatever the limit.
+        let (_, byteOverflow) = pixels.multipliedReportingOverflow(by: 4)
+        guard !overflow, !byteOverflow, pixels <= maximumPixelCount else {
             throw .tooLarge(width: width, height: height, limit: maximumPixelCount)
         }
     }
