@@ -85,11 +85,3 @@ package enum ReferenceWarp {
         return out
     }
 }
-
-/// OpenCV's `saturate_cast<int>(double)` (`cvRound`): round half to even; out-of-range and NaN give
-/// `INT_MIN`, as `cvtsd2si` does.
-@inline(__always)
-func openCVRound(_ x: Double) -> Int32 {
-    guard x > -2_147_483_648.5, x < 2_147_483_647.5 else { return Int32.min }
-    return Int32(roundHalfEven(x))
-}

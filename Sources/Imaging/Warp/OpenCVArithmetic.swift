@@ -6,7 +6,9 @@ import Musl
 import Darwin
 #endif
 
-// The C library's correctly rounded (glibc) double and float functions, as the C++ code calls them.
+// OpenCV's and MediaPipe's scalar arithmetic, reproduced to the bit.
+
+// The C library's double and float functions, as the C++ code calls them.
 @inline(__always) func cosine(_ x: Double) -> Double { cos(x) }
 @inline(__always) func sine(_ x: Double) -> Double { sin(x) }
 @inline(__always) func cosine(_ x: Float) -> Float { cosf(x) }
@@ -59,4 +61,12 @@ extension SIMD2<Double> {
 @inline(__always)
 func saturateInt16(_ x: Int32) -> Int32 {
     min(max(x, Int32(Int16.min)), Int32(Int16.max))
+}
+
+/// OpenCV's `saturate_cast<int>(double)` (`cvRound`): round half to even; out-of-range and NaN give
+/// `INT_MIN`, as `cvtsd2si` does.
+@inline(__always)
+func openCVRound(_ x: Double) -> Int32 {
+    guard x > -2_147_483_648.5, x < 2_147_483_647.5 else { return Int32.min }
+    return Int32(roundHalfEven(x))
 }
