@@ -4,8 +4,13 @@ public struct PerspectiveTransform: Sendable, Hashable {
     /// Row-major 3×3 coefficients.
     public var m: [Double]
 
-    public init(_ m: [Double]) {
-        precondition(m.count == 9, "a 3×3 matrix has 9 coefficients")
+    /// Wraps 9 row-major coefficients; `nil` for any other count.
+    public init?(_ m: [Double]) {
+        guard m.count == 9 else { return nil }
+        self.m = m
+    }
+
+    init(coefficients m: [Double]) {
         self.m = m
     }
 
@@ -14,9 +19,10 @@ public struct PerspectiveTransform: Sendable, Hashable {
     /// points (the products `x·u` in float32), then Gaussian elimination with partial pivoting in
     /// double, then back substitution dividing by the pivots (checked bit for bit against OpenCV 4.11
     /// by the goldens). Points are
-    /// `[x0, y0, …, x3, y3]`. `nil` when the system is singular (a pivot below `100·DBL_EPSILON`).
+    /// `[x0, y0, …, x3, y3]`. `nil` when the system is singular (a pivot below `100·DBL_EPSILON`) or
+    /// the arrays do not hold 8 floats each.
     public static func mapping(_ source: [Float], to destination: [Float]) -> PerspectiveTransform? {
-        precondition(source.count == 8 && destination.count == 8, "4 points as 8 floats")
+        guard source.count == 8, destination.count == 8 else { return nil }
         var a = [Double](repeating: 0, count: 64)
         var b = [Double](repeating: 0, count: 8)
         for i in 0..<4 {
@@ -32,7 +38,7 @@ public struct PerspectiveTransform: Sendable, Hashable {
             b[i + 4] = Double(v)
         }
         guard solveLU(&a, &b, size: 8) else { return nil }
-        return PerspectiveTransform(b + [1])
+        return PerspectiveTransform(coefficients: b + [1])
     }
 
     /// Solves `a·x = b` in place (x replaces b), in the order of operations of OpenCV's `LUImpl`
@@ -73,7 +79,7 @@ public struct PerspectiveTransform: Sendable, Hashable {
             + s(0, 2) * (s(1, 0) * s(2, 1) - s(1, 1) * s(2, 0))
         guard d != 0, d.isFinite else { return nil }
         d = 1 / d
-        return PerspectiveTransform([
+        return PerspectiveTransform(coefficients: [
             (s(1, 1) * s(2, 2) - s(1, 2) * s(2, 1)) * d,
             (s(0, 2) * s(2, 1) - s(0, 1) * s(2, 2)) * d,
             (s(0, 1) * s(1, 2) - s(0, 2) * s(1, 1)) * d,
