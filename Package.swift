@@ -7,6 +7,7 @@
 //   CZlib, CXNNPACK, ...   system-library shims; exactly one Swift module imports each
 //   TFLite                 .tflite flatbuffer reader (bounds-checked), .task (zip) bundles, metadata
 //   Inference              graph, memory plan, op kernels (Reference/ and XNNPACK/)
+//   Imaging                PNG/JPEG codecs, pixel formats, MediaPipe-exact ROI warps, drawing
 //   vision-tasks           the command-line tool
 import PackageDescription
 
@@ -19,16 +20,22 @@ let package = Package(
     products: [
         .library(name: "TFLite", targets: ["TFLite"]),
         .library(name: "Inference", targets: ["Inference"]),
+        .library(name: "Imaging", targets: ["Imaging"]),
         .executable(name: "vision-tasks", targets: ["vision-tasks"]),
     ],
     targets: [
         // MARK: System libraries (Debian packages, installed by scripts/setup)
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CXNNPACK", path: "Sources/CXNNPACK"),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
 
         // MARK: Model format and inference
         .target(name: "TFLite", dependencies: ["CZlib"], swiftSettings: swiftSettings),
         .target(name: "Inference", dependencies: ["TFLite", "CXNNPACK"], swiftSettings: swiftSettings),
+
+        // MARK: Images: decoding, ROI-to-tensor warps, drawing
+        .target(name: "Imaging", dependencies: ["CPNG", "CJPEG"], swiftSettings: swiftSettings),
 
         // MARK: Command-line tool
         .executableTarget(
@@ -47,6 +54,11 @@ let package = Package(
         .testTarget(
             name: "InferenceTests",
             dependencies: ["Inference", "TFLite", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ImagingTests",
+            dependencies: ["Imaging", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ]
