@@ -40,7 +40,7 @@ let package = Package(
         // MARK: Command-line tool
         .executableTarget(
             name: "vision-tasks",
-            dependencies: ["TFLite", "Inference"],
+            dependencies: ["TFLite", "Inference", "Imaging"],
             swiftSettings: swiftSettings
         ),
 
