@@ -7,6 +7,7 @@
 //   CZlib, CXNNPACK, ...   system-library shims; exactly one Swift module imports each
 //   TFLite                 .tflite flatbuffer reader (bounds-checked), .task (zip) bundles, metadata
 //   Inference              graph, memory plan, op kernels (Reference/ and XNNPACK/)
+//   Imaging                PNG/JPEG codecs, pixel formats, MediaPipe-exact ROI warps, drawing
 //   VisionCore             MediaPipe's face/pose graph math, pure Swift (no engine, no images)
 //   vision-tasks           the command-line tool
 import PackageDescription
@@ -20,6 +21,7 @@ let package = Package(
     products: [
         .library(name: "TFLite", targets: ["TFLite"]),
         .library(name: "Inference", targets: ["Inference"]),
+        .library(name: "Imaging", targets: ["Imaging"]),
         .library(name: "VisionCore", targets: ["VisionCore"]),
         .executable(name: "vision-tasks", targets: ["vision-tasks"]),
     ],
@@ -27,10 +29,15 @@ let package = Package(
         // MARK: System libraries (Debian packages, installed by scripts/setup)
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CXNNPACK", path: "Sources/CXNNPACK"),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
 
         // MARK: Model format and inference
         .target(name: "TFLite", dependencies: ["CZlib"], swiftSettings: swiftSettings),
         .target(name: "Inference", dependencies: ["TFLite", "CXNNPACK"], swiftSettings: swiftSettings),
+
+        // MARK: Images: decoding, ROI-to-tensor warps, drawing
+        .target(name: "Imaging", dependencies: ["CPNG", "CJPEG"], swiftSettings: swiftSettings),
 
         // MARK: MediaPipe graph math (rects, SSD decoding, NMS, projection, tracking, smoothing, geometry)
         .target(name: "VisionCore", swiftSettings: swiftSettings),
@@ -38,7 +45,7 @@ let package = Package(
         // MARK: Command-line tool
         .executableTarget(
             name: "vision-tasks",
-            dependencies: ["TFLite", "Inference"],
+            dependencies: ["TFLite", "Inference", "Imaging"],
             swiftSettings: swiftSettings
         ),
 
@@ -52,6 +59,11 @@ let package = Package(
         .testTarget(
             name: "InferenceTests",
             dependencies: ["Inference", "TFLite", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ImagingTests",
+            dependencies: ["Imaging", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -42,3 +42,16 @@ struct ModelSummaryTests {
         #expect(text.contains("normalize (x - 127.5) / 127.5"))
     }
 }
+
+@Suite("Inspect report")
+struct InspectReportTests {
+    @Test func reportsModelsAndBundlesByContent() throws {
+        let model = try ModelSummary.report(contentsOf: Assets.model("pose_landmark_full.tflite"))
+        #expect(model.contains("Identity_3  [1, 64, 64, 39] float32"))
+        #expect(model.contains("535 tensors, 332 operators"))
+        let bundle = try ModelSummary.report(contentsOf: RealModels.poseLandmarkerTask)
+        #expect(bundle.contains("pose_detector.tflite (2959046 bytes)"))
+        #expect(bundle.contains("  inputs:\n    input_1  [1, 224, 224, 3] float32"))
+        #expect(throws: ModelError.self) { _ = try ModelSummary.report(contentsOf: Assets.fixture("tflite/structure.json")) }
+    }
+}

@@ -71,6 +71,24 @@ struct TaskBundleTests {
         #expect(error?.description.contains("CRC-32") == true)
     }
 
+    /// A deflated member that declares more bytes than its stream holds, or fewer, is rejected.
+    @Test func declaredSizeMustMatchTheStream() throws {
+        var writer = ZipWriter()
+        writer.add("a.bin", [UInt8](repeating: 3, count: 1000), deflate: true)
+        let archive = writer.archive()
+        let centralStart = 30 + 5 + 1000 + 5
+        for declared in [100_000, 999] {
+            var changed = archive
+            for i in 0..<4 { changed[centralStart + 24 + i] = UInt8(truncatingIfNeeded: declared >> (8 * i)) }
+            let message = try bundleError(changed, member: "a.bin")
+            #expect(message.contains("not a valid deflate stream of \(declared) bytes"), "\(message)")
+        }
+        // A declared size beyond deflate's best ratio is refused before inflating.
+        var bomb = archive
+        for i in 0..<4 { bomb[centralStart + 24 + i] = UInt8(truncatingIfNeeded: 900_000_000 >> (8 * i)) }
+        #expect(try bundleError(bomb, member: "a.bin").contains("impossible compression ratio"))
+    }
+
     @Test func rejectsUnsupportedArchives() throws {
         var writer = ZipWriter()
         writer.add("a.bin", [1, 2, 3])

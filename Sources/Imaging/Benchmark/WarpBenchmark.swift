@@ -1,0 +1,62 @@
+/// Timings of the ROI-to-tensor warp, for `vision-tasks bench` (not a test).
+public enum WarpBenchmark {
+    /// One measurement.
+    public struct Result: Sendable, CustomStringConvertible {
+        /// What was measured.
+        public let name: String
+        /// Median time of one call, milliseconds.
+        public let medianMilliseconds: Double
+        /// Fastest call, milliseconds.
+        public let minimumMilliseconds: Double
+        /// Number of timed calls.
+        public let iterations: Int
+
+        public var description: String {
+            let median = (medianMilliseconds * 1000).rounded() / 1000, minimum = (minimumMilliseconds * 1000).rounded() / 1000
+            return "\(name): median \(median) ms, min \(minimum) ms over \(iterations) runs"
+        }
+    }
+
+    /// Times a rotated 256×256 crop (REPLICATE border, pose-landmark style) from a 1920×1080 RGB
+    /// image on the calling thread: the uint8 crop alone and the crop plus [0, 1] normalization.
+    public static func rotatedCrop(iterations: Int = 300) throws(ImageError) -> [Result] {
+        let width = 1920, height = 1080
+        var bytes = [UInt8](repeating: 0, count: width * height * 3)
+        var state: UInt32 = 12345
+        for i in bytes.indices {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            bytes[i] = UInt8(truncatingIfNeeded: state >> 24)
+        }
+        let image = try Image(width: width, height: height, format: .rgb8, bytes: bytes)
+        let rect = NormalizedRect(xCenter: 0.52, yCenter: 0.48, width: 0.3, height: 0.3 * 1920 / 1080, rotation: 0.4)
+        let crop = try TensorCrop(rect, imageWidth: width, imageHeight: height,
+                                  options: TensorCropOptions(width: 256, height: 256, border: .replicate))
+        var results: [Result] = []
+        results.append(try measure("rotated 256×256 crop from 1920×1080 RGB (uint8)", iterations) { () throws(ImageError) in
+            _ = try crop.crop(image)
+        })
+        results.append(try measure("rotated 256×256 crop + normalization (float32 NHWC)", iterations) { () throws(ImageError) in
+            _ = try crop.tensor(image)
+        })
+        let yuv = try image.converted(to: .nv12)
+        results.append(try measure("rotated 256×256 crop from 1920×1080 NV12 (uint8 RGB)", max(iterations / 3, 10)) { () throws(ImageError) in
+            _ = try crop.crop(yuv)
+        })
+        return results
+    }
+
+    private static func measure(_ name: String, _ iterations: Int, _ body: () throws(ImageError) -> Void) throws(ImageError) -> Result {
+        let clock = ContinuousClock()
+        for _ in 0..<max(iterations / 10, 3) { try body() }   // warm-up
+        var times: [Double] = []
+        times.reserveCapacity(iterations)
+        for _ in 0..<iterations {
+            let start = clock.now
+            try body()
+            let elapsed = clock.now - start
+            times.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+        }
+        times.sort()
+        return Result(name: name, medianMilliseconds: times[times.count / 2], minimumMilliseconds: times[0], iterations: iterations)
+    }
+}

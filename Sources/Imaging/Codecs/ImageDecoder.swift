@@ -1,0 +1,67 @@
+import Foundation
+
+/// Decodes PNG (libpng) and JPEG (libjpeg-turbo) files from memory or from disk.
+///
+/// Every failure is an ``ImageError``; corrupt, truncated and hostile files never crash. The size
+/// in the header is checked against ``ImageLimits`` before any pixel memory is allocated.
+public enum ImageDecoder {
+    /// Decodes the PNG or JPEG in `bytes` (the format is detected from its signature).
+    public static func decode(_ bytes: [UInt8], limits: ImageLimits = .default) throws(ImageError) -> DecodedImage {
+        guard !bytes.isEmpty else { throw .empty }
+        switch ImageFileFormat(signatureOf: bytes) {
+        case .png:
+            return DecodedImage(image: try PNGCodec.decode(bytes, limits: limits), orientation: .up,
+                                exifOrientation: nil, fileFormat: .png)
+        case .jpeg:
+            let image = try JPEGCodec.decode(bytes, limits: limits)
+            let exif = EXIF.orientation(inJPEG: bytes)
+            return DecodedImage(image: image, orientation: exif.flatMap(Orientation.init(exifValue:)) ?? .up,
+                                exifOrientation: exif, fileFormat: .jpeg)
+        case nil:
+            let hex = bytes.prefix(8).map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
+            throw .unknownFormat(signature: hex)
+        }
+    }
+
+    /// Decodes the PNG or JPEG file at `path`.
+    public static func decode(contentsOfFile path: String, limits: ImageLimits = .default) throws(ImageError) -> DecodedImage {
+        try decode(try FileBytes.read(path), limits: limits)
+    }
+}
+
+extension Image {
+    /// Decodes a PNG or JPEG from memory; the orientation is not applied (see ``ImageDecoder``).
+    public init(decoding bytes: [UInt8], limits: ImageLimits = .default) throws(ImageError) {
+        self = try ImageDecoder.decode(bytes, limits: limits).image
+    }
+
+    /// Decodes a PNG or JPEG file; the orientation is not applied (see ``ImageDecoder``).
+    public init(contentsOfFile path: String, limits: ImageLimits = .default) throws(ImageError) {
+        self = try ImageDecoder.decode(contentsOfFile: path, limits: limits).image
+    }
+}
+
+/// Whole-file reads and writes with typed errors.
+enum FileBytes {
+    static func read(_ path: String) throws(ImageError) -> [UInt8] {
+        do {
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw .io("cannot read \(path): \(error.localizedDescription)")
+        }
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws(ImageError) {
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .io("cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+}
+
+extension String {
+    func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
+    }
+}

@@ -1,0 +1,83 @@
+import CPNG
+
+/// PNG decoding and encoding through libpng (the C side, with its setjmp error handling, is in the
+/// CPNG shim; Swift only sees return codes).
+///
+/// Decoded layouts: gray → ``PixelFormat/gray8``; RGB and palette without transparency →
+/// ``PixelFormat/rgb8``; gray+alpha, RGBA, palette or gray/RGB with a tRNS chunk →
+/// ``PixelFormat/rgba8`` (gray replicated). 1/2/4-bit gray is scaled to 0…255; 16-bit samples keep
+/// their most significant byte (libpng's `png_set_strip_16`, as OpenCV's 8-bit reads). Interlaced
+/// files are supported. No gamma or colour-profile correction is applied.
+enum PNGCodec {
+    static func decode(_ bytes: [UInt8], limits: ImageLimits) throws(ImageError) -> Image {
+        var info = vt_png_info()
+        var message = [CChar](repeating: 0, count: 256)
+        let probe = bytes.withUnsafeBufferPointer { data in
+            vt_png_probe(data.baseAddress, data.count, &info, &message, message.count)
+        }
+        try check(probe, message)
+        let width = Int(info.width), height = Int(info.height)
+        try limits.check(width: width, height: height)
+        let format: PixelFormat
+        switch info.outChannels {
+        case 1: format = .gray8
+        case 3: format = .rgb8
+        case 4: format = .rgba8
+        default: throw .unsupported("PNG with \(info.outChannels) channels after expansion")
+        }
+        let stride = width * format.bytesPerPixel
+        var pixels = [UInt8](repeating: 0, count: stride * height)
+        let status = bytes.withUnsafeBufferPointer { data in
+            pixels.withUnsafeMutableBufferPointer { out in
+                vt_png_decode(data.baseAddress, data.count, &info, out.baseAddress, stride, out.count, &message, message.count)
+            }
+        }
+        try check(status, message)
+        return Image(uncheckedWidth: width, height: height, format: format, planes: [ImagePlane(bytes: pixels, rowStride: stride)])
+    }
+
+    static func encode(_ image: Image, compressionLevel: Int) throws(ImageError) -> [UInt8] {
+        guard (0...9).contains(compressionLevel) else { throw .invalidArgument("PNG compression level \(compressionLevel) not in 0…9") }
+        let source: Image
+        switch image.format {
+        case .gray8, .rgb8, .rgba8: source = image
+        case .bgra8: source = try image.converted(to: .rgba8)
+        case .nv12, .nv21, .i420: source = try image.converted(to: .rgb8)
+        }
+        let channels = Int32(source.format.bytesPerPixel)
+        var buffer = vt_png_buffer()
+        var message = [CChar](repeating: 0, count: 256)
+        let plane = source.planes[0]
+        let status = plane.bytes.withUnsafeBufferPointer { pixels in
+            vt_png_encode(pixels.baseAddress, UInt32(source.width), UInt32(source.height), plane.rowStride, channels,
+                          Int32(compressionLevel), &buffer, &message, message.count)
+        }
+        defer { free(buffer.data) }
+        try check(status, message)
+        guard let data = buffer.data else { throw .outOfMemory }
+        return Array(UnsafeBufferPointer(start: data, count: buffer.size))
+    }
+
+    private static func check(_ status: Int32, _ message: [CChar]) throws(ImageError) {
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch status {
+        case Int32(VT_PNG_OK): return
+        case Int32(VT_PNG_TRUNCATED): throw .truncated(text.isEmpty ? "PNG data ends early" : text)
+        case Int32(VT_PNG_NO_MEMORY): throw .outOfMemory
+        default: throw .corrupt(text.isEmpty ? "invalid PNG" : "PNG: \(text)")
+        }
+    }
+}
+
+extension Image {
+    /// The image encoded as PNG (8-bit gray, RGB or RGBA; BGRA is stored as RGBA and YUV as RGB).
+    /// `compressionLevel` is zlib's 0…9.
+    public func pngData(compressionLevel: Int = 6) throws(ImageError) -> [UInt8] {
+        try PNGCodec.encode(self, compressionLevel: compressionLevel)
+    }
+
+    /// Writes the image as a PNG file.
+    public func writePNG(toFile path: String, compressionLevel: Int = 6) throws(ImageError) {
+        try FileBytes.write(try pngData(compressionLevel: compressionLevel), to: path)
+    }
+}

@@ -1,0 +1,113 @@
+/// 3 bytes per pixel, R G B.
+struct RGB8Reader: PixelReader {
+    let base: UnsafePointer<UInt8>
+    let rowStride: Int
+    let width: Int
+    let height: Int
+    /// The largest offset at which 8 bytes can be read without leaving the buffer.
+    let lastWideReadOffset: Int
+
+    @inline(__always)
+    func rgb(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
+        let p = base + (y &* rowStride &+ x &* 3)
+        return (p[0], p[1], p[2])
+    }
+
+    /// The same blend as the default, from two row reads of 6 (or, away from the buffer's end, 8) bytes: the even and odd bytes of each row
+    /// are blended vertically in 16-bit lanes (`(32−fy)·top + fy·bottom ≤ 8160`), then each channel
+    /// horizontally; the integer is the same, so is the result.
+    @inline(__always)
+    func blendInterior(_ x: Int, _ y: Int, fx: UInt64, fy: UInt64, into out: UnsafeMutablePointer<UInt8>) {
+        let offset = y &* rowStride &+ x &* 3
+        let top = UnsafeRawPointer(base + offset)
+        let bottom = top + rowStride
+        let a, c: UInt64
+        if offset &+ rowStride <= lastWideReadOffset {
+            // 8-byte reads; bytes 6 and 7 belong to the next pixel and are masked away below.
+            a = top.loadUnaligned(as: UInt64.self)
+            c = bottom.loadUnaligned(as: UInt64.self)
+        } else {
+            a = UInt64(top.loadUnaligned(as: UInt32.self)) | UInt64(top.loadUnaligned(fromByteOffset: 4, as: UInt16.self)) &<< 32
+            c = UInt64(bottom.loadUnaligned(as: UInt32.self)) | UInt64(bottom.loadUnaligned(fromByteOffset: 4, as: UInt16.self)) &<< 32
+        }
+        let mask: UInt64 = 0x00FF_00FF_00FF
+        let wy0 = 32 &- fy
+        // even bytes: r0, b0, g1; odd bytes: g0, r1, b1 (16-bit lanes)
+        let even = (a & mask) &* wy0 &+ (c & mask) &* fy
+        let odd = ((a &>> 8) & mask) &* wy0 &+ ((c &>> 8) & mask) &* fy
+        let wx0 = 32 &- fx
+        let r = (even & 0xFFFF) &* wx0 &+ ((odd &>> 16) & 0xFFFF) &* fx
+        let g = (odd & 0xFFFF) &* wx0 &+ ((even &>> 32) & 0xFFFF) &* fx
+        let b = ((even &>> 16) & 0xFFFF) &* wx0 &+ (odd &>> 32) &* fx
+        out[0] = UInt8(truncatingIfNeeded: (r &+ 512) &>> 10)
+        out[1] = UInt8(truncatingIfNeeded: (g &+ 512) &>> 10)
+        out[2] = UInt8(truncatingIfNeeded: (b &+ 512) &>> 10)
+    }
+
+    /// Reads the 6 bytes of each row pair with two unaligned loads (never past the two pixels).
+    @inline(__always)
+    func quad(_ x: Int, _ y: Int) -> (UInt64, UInt64, UInt64, UInt64) {
+        let top = UnsafeRawPointer(base + (y &* rowStride &+ x &* 3))
+        let bottom = top + rowStride
+        let a0 = UInt64(top.loadUnaligned(as: UInt32.self))
+        let a1 = UInt64(top.loadUnaligned(fromByteOffset: 4, as: UInt16.self)) &<< 32
+        let c0 = UInt64(bottom.loadUnaligned(as: UInt32.self))
+        let c1 = UInt64(bottom.loadUnaligned(fromByteOffset: 4, as: UInt16.self)) &<< 32
+        let a = a0 | a1, c = c0 | c1
+        return (PackedRGB.spread(a), PackedRGB.spread(a &>> 24), PackedRGB.spread(c), PackedRGB.spread(c &>> 24))
+    }
+
+}
+
+/// 4 bytes per pixel; `redOffset` is 0 for RGBA and 2 for BGRA. Alpha is ignored.
+struct RGBX8Reader: PixelReader {
+    let base: UnsafePointer<UInt8>
+    let rowStride: Int
+    let width: Int
+    let height: Int
+    let redOffset: Int
+
+    @inline(__always)
+    func rgb(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
+        let p = base + (y &* rowStride &+ x &* 4)
+        return (p[redOffset], p[1], p[2 &- redOffset])
+    }
+
+}
+
+/// 1 byte per pixel, replicated to R, G and B.
+struct Gray8Reader: PixelReader {
+    let base: UnsafePointer<UInt8>
+    let rowStride: Int
+    let width: Int
+    let height: Int
+
+    @inline(__always)
+    func rgb(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
+        let value = base[y &* rowStride &+ x]
+        return (value, value, value)
+    }
+
+}
+
+/// YUV 4:2:0 (NV12, NV21, I420), converted per pixel with ``YUV/rgb(y:u:v:)``. `chromaStep` is 2 for
+/// the interleaved NV formats and 1 for I420.
+struct YUV420Reader: PixelReader {
+    let luma: UnsafePointer<UInt8>
+    let lumaStride: Int
+    let u: UnsafePointer<UInt8>
+    let uStride: Int
+    let v: UnsafePointer<UInt8>
+    let vStride: Int
+    let chromaStep: Int
+    let width: Int
+    let height: Int
+
+    @inline(__always)
+    func rgb(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
+        let cx = (x >> 1) &* chromaStep, cy = y >> 1
+        let value = YUV.rgb(y: luma[y &* lumaStride &+ x], u: u[cy &* uStride &+ cx], v: v[cy &* vStride &+ cx])
+        return (value.r, value.g, value.b)
+    }
+
+}

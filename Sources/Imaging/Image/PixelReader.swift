@@ -1,0 +1,33 @@
+/// Reads the RGB value of an in-bounds pixel of an ``Image``, whatever its format. The warp kernels
+/// are generic over these readers so each format gets its own specialized loop.
+protocol PixelReader {
+    var width: Int { get }
+    var height: Int { get }
+    /// The RGB value of pixel (x, y); the caller guarantees `0 ≤ x < width`, `0 ≤ y < height`.
+    func rgb(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8)
+    /// The 2×2 neighbourhood `(x, y)…(x + 1, y + 1)` as packed lanes (see ``PackedRGB``); the caller
+    /// guarantees `0 ≤ x < width − 1`, `0 ≤ y < height − 1`.
+    func quad(_ x: Int, _ y: Int) -> (UInt64, UInt64, UInt64, UInt64)
+    /// Writes the bilinear blend of the 2×2 neighbourhood at `(x, y)` with fractions `fx`, `fy`
+    /// (0…31, 1/32 px) to `out[0…2]`; same preconditions as ``quad(_:_:)``.
+    func blendInterior(_ x: Int, _ y: Int, fx: UInt64, fy: UInt64, into out: UnsafeMutablePointer<UInt8>)
+}
+
+extension PixelReader {
+    @inline(__always)
+    func packed(_ x: Int, _ y: Int) -> UInt64 {
+        let (r, g, b) = rgb(x, y)
+        return PackedRGB.pack(r, g, b)
+    }
+
+    @inline(__always)
+    func quad(_ x: Int, _ y: Int) -> (UInt64, UInt64, UInt64, UInt64) {
+        (packed(x, y), packed(x &+ 1, y), packed(x, y &+ 1), packed(x &+ 1, y &+ 1))
+    }
+
+    @inline(__always)
+    func blendInterior(_ x: Int, _ y: Int, fx: UInt64, fy: UInt64, into out: UnsafeMutablePointer<UInt8>) {
+        let (p00, p01, p10, p11) = quad(x, y)
+        PackedRGB.blend(p00, p01, p10, p11, fx: fx, fy: fy, into: out)
+    }
+}

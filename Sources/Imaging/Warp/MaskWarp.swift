@@ -1,0 +1,76 @@
+extension FloatImage {
+    /// Warps this image into a `width`×`height` image with OpenCV 4.x's float `warpAffine`
+    /// (`INTER_LINEAR | WARP_INVERSE_MAP`, `BORDER_CONSTANT` 0): `inverseMap` is the row-major 2×3
+    /// affine map from output pixel indices `(x, y)` (no half-pixel offset) to source positions.
+    /// Positions are quantized to 1/32 pixel in fixed point (10 fractional bits, then 5), weights are
+    /// float, taps outside read 0. Bit-identical to OpenCV (pipeline notes §7.2).
+    public func warpedAffine(inverseMap: [Float], width outputWidth: Int, height outputHeight: Int,
+                             limits: ImageLimits = .default) throws(ImageError) -> FloatImage {
+        guard inverseMap.count == 6 else { throw .invalidArgument("a 2×3 affine map has 6 coefficients") }
+        try limits.check(width: outputWidth, height: outputHeight)
+        let t = inverseMap.map(Double.init)
+        var out = [Float](repeating: 0, count: outputWidth * outputHeight)
+        let w = width, h = height
+        // Per-column terms, as OpenCV's adelta/bdelta tables.
+        let columnX = (0..<outputWidth).map { openCVRound(t[0] * Double($0) * 1024) }
+        let columnY = (0..<outputWidth).map { openCVRound(t[3] * Double($0) * 1024) }
+        var weights = [Float](repeating: 0, count: 32)
+        for i in 0..<32 { weights[i] = Float(i) * (1 / Float(32)) }
+        values.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { destination in
+                for y in 0..<outputHeight {
+                    let rowX = openCVRound((t[1] * Double(y) + t[2]) * 1024) &+ 16
+                    let rowY = openCVRound((t[4] * Double(y) + t[5]) * 1024) &+ 16
+                    for x in 0..<outputWidth {
+                        let xi = (rowX &+ columnX[x]) &>> 5, yi = (rowY &+ columnY[x]) &>> 5
+                        let sx = Int(saturateInt16(xi &>> 5)), sy = Int(saturateInt16(yi &>> 5))
+                        let fx = weights[Int(xi & 31)], fy = weights[Int(yi & 31)]
+                        let w00 = (1 - fy) * (1 - fx), w01 = (1 - fy) * fx, w10 = fy * (1 - fx), w11 = fy * fx
+                        let p00, p01, p10, p11: Float
+                        if sx >= 0, sy >= 0, sx < w - 1, sy < h - 1 {
+                            let i = sy * w + sx
+                            p00 = source[i]; p01 = source[i + 1]; p10 = source[i + w]; p11 = source[i + w + 1]
+                        } else {
+                            func tap(_ x: Int, _ y: Int) -> Float { x >= 0 && y >= 0 && x < w && y < h ? source[y * w + x] : 0 }
+                            p00 = tap(sx, sy); p01 = tap(sx + 1, sy); p10 = tap(sx, sy + 1); p11 = tap(sx + 1, sy + 1)
+                        }
+                        var value = p00 * w00
+                        value += p01 * w01
+                        value += p10 * w10
+                        value += p11 * w11
+                        destination[y * outputWidth + x] = value
+                    }
+                }
+            }
+        }
+        return FloatImage(uncheckedWidth: outputWidth, height: outputHeight, values: out)
+    }
+
+    /// Maps a `maskWidth`×`maskHeight` model output (e.g. the pose segmentation mask, in tensor space)
+    /// back onto the `crop`'s source image, as MediaPipe does (pipeline notes §7.2): with
+    /// `T = diag(maskW, maskH, 1, 1) · inverse(tensorToImage) · diag(1/W, 1/H, 1, 1)` in float32 and
+    /// ``warpedAffine(inverseMap:width:height:limits:)``. The result has the image's size and is 0
+    /// outside the ROI. The 4×4 inverse uses the matrix's affine structure; it may differ from Eigen's
+    /// general inverse in the last bit, the warp itself is OpenCV-exact for a given `T`.
+    public func warpedBack(from crop: TensorCrop) throws(ImageError) -> FloatImage {
+        try warpedAffine(inverseMap: FloatImage.maskInverseMap(crop: crop, maskWidth: width, maskHeight: height),
+                         width: crop.imageWidth, height: crop.imageHeight)
+    }
+
+    /// The 2×3 map `T` of ``warpedBack(from:)``.
+    package static func maskInverseMap(crop: TensorCrop, maskWidth: Int, maskHeight: Int) -> [Float] {
+        let m = crop.tensorToImage
+        let det = m[0] * m[5] - m[1] * m[4]
+        let i00 = m[5] / det, i01 = -m[1] / det, i10 = -m[4] / det, i11 = m[0] / det
+        let i03 = -(i00 * m[3] + i01 * m[7]), i13 = -(i10 * m[3] + i11 * m[7])
+        let sx = Float(maskWidth), sy = Float(maskHeight)
+        let gx = 1 / Float(crop.imageWidth), gy = 1 / Float(crop.imageHeight)
+        return [sx * i00 * gx, sx * i01 * gy, sx * i03, sy * i10 * gx, sy * i11 * gy, sy * i13]
+    }
+
+    init(uncheckedWidth width: Int, height: Int, values: [Float]) {
+        self.width = width
+        self.height = height
+        self.values = values
+    }
+}

@@ -1,0 +1,148 @@
+/// The geometry of one ROI-to-tensor crop, bit-exact with MediaPipe's CPU `ImageToTensorCalculator`
+/// (OpenCV 4.x `warpPerspective`, pipeline notes §1): compute it once, then apply it to an image
+/// with ``crop(_:)`` (the uint8 stage) or ``tensor(_:)`` (normalized floats).
+///
+/// Steps: the normalized ROI → pixels in float32; the optional letterbox (``padding``); the
+/// float32 corners of the rotated rectangle; the 4-point perspective solve in double onto the tensor
+/// corners `(0,H) (0,0) (W,0) (W,H)` (mirrored when flipping); its closed-form inverse; and the
+/// fixed-point bilinear sampling with 1/32-pixel positions and 15-bit weights.
+public struct TensorCrop: Sendable {
+    /// The options the crop was made with.
+    public let options: TensorCropOptions
+    /// The source image size, pixels.
+    public let imageWidth: Int
+    public let imageHeight: Int
+    /// The ROI in pixels, after the letterbox.
+    public let roi: RotatedRect
+    /// The letterbox padding as fractions of the tensor size (zero without keep-aspect-ratio).
+    public let padding: LetterboxPadding
+    /// The ROI corners (float32, `[x0, y0, …, x3, y3]`, OpenCV `boxPoints` order), pixels.
+    public let corners: [Float]
+    /// Image pixels → tensor pixels (OpenCV's `M`).
+    public let imageToTensor: PerspectiveTransform
+    /// Tensor pixel indices → image pixels (the inverse used for sampling).
+    public let tensorToImagePixels: PerspectiveTransform
+    /// Row-major 4×4 matrix mapping tensor-normalized `(u, v, 0, 1)` (u, v ∈ [0, 1]) to
+    /// image-normalized coordinates (MediaPipe's `MATRIX` output,
+    /// `GetRotatedSubRectToRectTransformMatrix`, float32).
+    public let tensorToImage: [Float]
+
+    /// Plans the crop of `rect` (normalized) from a `imageWidth`×`imageHeight` image.
+    public init(_ rect: NormalizedRect, imageWidth: Int, imageHeight: Int, options: TensorCropOptions) throws(ImageError) {
+        try ImageLimits(maximumPixelCount: Int.max).check(width: imageWidth, height: imageHeight)
+        guard options.width > 0, options.height > 0, options.width <= 16384, options.height <= 16384 else {
+            throw .invalidArgument("tensor size \(options.width)×\(options.height) not in 1…16384")
+        }
+        let values = [rect.xCenter, rect.yCenter, rect.width, rect.height, rect.rotation]
+        guard values.allSatisfy(\.isFinite), rect.width > 0, rect.height > 0 else {
+            throw .invalidArgument("ROI must be finite with a positive size: \(rect)")
+        }
+        var roi = RotatedRect(rect, imageWidth: imageWidth, imageHeight: imageHeight)
+        let padding = options.keepAspectRatio ? roi.letterbox(tensorWidth: options.width, tensorHeight: options.height) : .zero
+        let corners = roi.corners()
+        let tw = Float(options.width), th = Float(options.height)
+        var destination: [Float] = [0, th, 0, 0, tw, 0, tw, th]
+        if options.flipHorizontally { destination = [tw, th, tw, 0, 0, 0, 0, th] }
+        guard corners.allSatisfy(\.isFinite),
+              let forward = PerspectiveTransform.mapping(corners, to: destination),
+              let inverse = forward.inverted() else {
+            throw .invalidArgument("ROI \(rect) is degenerate for a \(imageWidth)×\(imageHeight) image")
+        }
+        self.options = options
+        self.imageWidth = imageWidth
+        self.imageHeight = imageHeight
+        self.roi = roi
+        self.padding = padding
+        self.corners = corners
+        self.imageToTensor = forward
+        self.tensorToImagePixels = inverse
+        self.tensorToImage = TensorCrop.matrix(roi: roi, imageWidth: imageWidth, imageHeight: imageHeight,
+                                               flipHorizontally: options.flipHorizontally)
+    }
+
+    /// MediaPipe's `GetRotatedSubRectToRectTransformMatrix`, in float32 with the same order of
+    /// operations.
+    static func matrix(roi: RotatedRect, imageWidth: Int, imageHeight: Int, flipHorizontally: Bool) -> [Float] {
+        let a = roi.width, b = roi.height
+        let flip: Float = flipHorizontally ? -1 : 1
+        let c = cosine(roi.rotation), d = sine(roi.rotation)
+        let e = roi.centerX, f = roi.centerY
+        let g = 1 / Float(imageWidth), h = 1 / Float(imageHeight)
+        var m = [Float](repeating: 0, count: 16)
+        m[0] = a * c * flip * g
+        m[1] = -b * d * g
+        m[3] = (-0.5 * a * c * flip + 0.5 * b * d + e) * g
+        m[4] = a * d * flip * h
+        m[5] = b * c * h
+        m[7] = (-0.5 * b * c - 0.5 * a * d * flip + f) * h
+        m[10] = a * g
+        m[15] = 1
+        return m
+    }
+
+    /// Maps a tensor-normalized point `(u, v)` to image-normalized coordinates with ``tensorToImage``.
+    public func imagePoint(u: Float, v: Float) -> (x: Float, y: Float) {
+        let m = tensorToImage
+        return (m[0] * u + m[1] * v + m[3], m[4] * u + m[5] * v + m[7])
+    }
+
+    private func checkSize(_ image: Image) throws(ImageError) {
+        guard image.width == imageWidth, image.height == imageHeight else {
+            throw .invalidArgument("the crop was planned for \(imageWidth)×\(imageHeight), the image is \(image.width)×\(image.height)")
+        }
+    }
+
+    /// The uint8 stage: the `width × height` RGB crop (``PixelFormat/rgb8``), from any pixel format
+    /// (gray replicated, alpha dropped, YUV converted as ``YUV`` documents), bit-identical to
+    /// OpenCV's `warpPerspective` of the RGB image.
+    public func crop(_ image: Image) throws(ImageError) -> Image {
+        try checkSize(image)
+        let count = options.width * options.height * 3
+        var pixels = [UInt8](repeating: 0, count: count)
+        try pixels.withUnsafeMutableBufferPointer { (out) throws(ImageError) in
+            try image.withReader(PerspectiveWarpKernel(inverse: tensorToImagePixels, outputWidth: options.width,
+                                                       outputHeight: options.height, border: options.border,
+                                                       output: out.baseAddress!))
+        }
+        return Image(uncheckedWidth: options.width, height: options.height, format: .rgb8,
+                     planes: [ImagePlane(bytes: pixels, rowStride: options.width * 3)])
+    }
+
+    /// The same crop by the plain ``ReferenceWarp`` (converts the whole image to RGB first); for tests.
+    package func referenceCrop(_ image: Image) throws(ImageError) -> Image {
+        try checkSize(image)
+        let pixels = ReferenceWarp.warpPerspective(rgb: image.rgbBytes(), width: image.width, height: image.height,
+                                                   inverse: tensorToImagePixels, outputWidth: options.width,
+                                                   outputHeight: options.height, border: options.border)
+        return Image(uncheckedWidth: options.width, height: options.height, format: .rgb8,
+                     planes: [ImagePlane(bytes: pixels, rowStride: options.width * 3)])
+    }
+
+    /// The model input: ``crop(_:)`` normalized to ``TensorCropOptions/valueRange`` as
+    /// `Float(Double(u8)·Double(scale) + Double(offset))`, NHWC.
+    public func tensor(_ image: Image) throws(ImageError) -> ImageTensor {
+        let rgb = try crop(image)
+        return ImageTensor(width: options.width, height: options.height,
+                           values: TensorCrop.normalize(rgb.planes[0].bytes, range: options.valueRange), crop: self)
+    }
+
+    /// Maps bytes to floats through the range's 256-entry table (exactly the documented formula).
+    package static func normalize(_ bytes: [UInt8], range: ValueRange) -> [Float] {
+        let table = range.lookupTable
+        return table.withUnsafeBufferPointer { lut in
+            [Float](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+                bytes.withUnsafeBufferPointer { source in
+                    for i in 0..<source.count { buffer[i] = lut[Int(source[i])] }
+                }
+                count = bytes.count
+            }
+        }
+    }
+}
+
+extension Image {
+    /// The model input tensor for `rect` (normalized, default the whole image): see ``TensorCrop``.
+    public func tensor(for rect: NormalizedRect = .fullImage, options: TensorCropOptions) throws(ImageError) -> ImageTensor {
+        try TensorCrop(rect, imageWidth: width, imageHeight: height, options: options).tensor(self)
+    }
+}

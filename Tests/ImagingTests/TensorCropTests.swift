@@ -1,0 +1,62 @@
+import Imaging
+import Testing
+
+/// The tensor layout, value ranges and geometry helpers of ``TensorCrop``.
+@Suite struct TensorCropTests {
+    @Test func valueRangeFollowsMediaPipe() {
+        let range = ValueRange(mean: 127.5, std: 127.5)
+        #expect(range == .minusOneToOne)
+        #expect(ValueRange(mean: 0, std: 255) == .zeroToOne)
+        let table = range.lookupTable
+        // 255 lands within an ulp of 1 (scale is float32(2/255)), exactly as in MediaPipe.
+        #expect(table[0] == -1 && abs(table[255] - 1) <= Float(1).ulp)
+        for value in 0..<256 {
+            #expect(table[value] == Float(Double(value) * Double(range.scale) + Double(range.offset)))
+        }
+        // The one-rounding formula differs from separate float32 multiply and add for some values.
+        let separate = (0..<256).map { Float($0) * range.scale + range.offset }
+        #expect(separate != table, "the documented FMA-like rounding is observable")
+    }
+
+    @Test func tensorIsNHWCRGB() throws {
+        // A 2×1 image: red, blue. A 2×1 tensor of the full image samples them directly at scale 1.
+        let image = try Image(width: 2, height: 1, format: .rgb8, bytes: [255, 0, 0, 0, 0, 255])
+        let tensor = try image.tensor(options: TensorCropOptions(width: 2, height: 1, valueRange: .zeroToOne))
+        #expect(tensor.width == 2 && tensor.height == 1)
+        #expect(tensor.values == [1, 0, 0, 0, 0, 1])
+        #expect(tensor.crop.padding == .zero)
+    }
+
+    @Test func letterboxPaddingOfALandscapeImage() throws {
+        // Pipeline notes §1.1: full-image ROI, square tensor → [0, (1 − H/W)/2, 0, (1 − H/W)/2].
+        let crop = try TensorCrop(.fullImage, imageWidth: 1280, imageHeight: 720,
+                                  options: TensorCropOptions(width: 128, height: 128, keepAspectRatio: true))
+        let expected = (1 - Float(720) / 1280) / 2
+        #expect(crop.padding.left == 0 && crop.padding.right == 0)
+        #expect(abs(crop.padding.top - expected) < 1e-6 && crop.padding.bottom == crop.padding.top)
+        #expect(crop.roi.width == 1280 && crop.roi.height == 1280)
+        // The matrix maps the tensor centre to the image centre and the tensor's top edge above it.
+        let centre = crop.imagePoint(u: 0.5, v: 0.5)
+        #expect(abs(centre.x - 0.5) < 1e-6 && abs(centre.y - 0.5) < 1e-6)
+        #expect(abs(crop.imagePoint(u: 0, v: 0).y - (0.5 - 1280 / 720 / 2)) < 1e-5)
+    }
+
+    @Test func flipMirrorsTheCrop() throws {
+        let image = try TestImages.pattern(width: 64, height: 64)
+        let plain = try TensorCrop(.fullImage, imageWidth: 64, imageHeight: 64, options: TensorCropOptions(width: 64, height: 64))
+        let flipped = try TensorCrop(.fullImage, imageWidth: 64, imageHeight: 64,
+                                     options: TensorCropOptions(width: 64, height: 64, flipHorizontally: true))
+        let a = try plain.crop(image).planes[0].bytes, b = try flipped.crop(image).planes[0].bytes
+        // Tensor pixel index i of the flipped crop samples the image at x = 64 − i (a corner; see
+        // OrientationTests), clamped by REPLICATE: that is plain column 64 − i, or 63 for i = 0.
+        var mismatches = 0
+        for y in 0..<64 {
+            for x in 0..<64 {
+                let source = min(64 - x, 63)
+                if a[(y * 64 + source) * 3..<(y * 64 + source) * 3 + 3] != b[(y * 64 + x) * 3..<(y * 64 + x) * 3 + 3] { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+        #expect(flipped.imagePoint(u: 0, v: 0).x == 1 && flipped.imagePoint(u: 1, v: 0).x == 0)
+    }
+}
