@@ -7,8 +7,8 @@
 //   CZlib, CXNNPACK, ...   system-library shims; exactly one Swift module imports each
 //   TFLite                 .tflite flatbuffer reader (bounds-checked), .task (zip) bundles, metadata
 //   Inference              graph, memory plan, op kernels (Reference/ and XNNPACK/)
-//   Imaging                PNG/JPEG codecs, pixel formats, MediaPipe-exact ROI warps, drawing
 //   VisionCore             MediaPipe's face/pose graph math, pure Swift (no engine, no images)
+//   Imaging                PNG/JPEG codecs, pixel formats, MediaPipe-exact ROI warps, drawing
 //   vision-tasks           the command-line tool
 import PackageDescription
 
@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "Inference", dependencies: ["TFLite", "CXNNPACK"], swiftSettings: swiftSettings),
 
         // MARK: Images: decoding, ROI-to-tensor warps, drawing
-        .target(name: "Imaging", dependencies: ["CPNG", "CJPEG"], swiftSettings: swiftSettings),
+        .target(name: "Imaging", dependencies: ["CPNG", "CJPEG", "VisionCore"], swiftSettings: swiftSettings),
 
         // MARK: MediaPipe graph math (rects, SSD decoding, NMS, projection, tracking, smoothing, geometry)
         .target(name: "VisionCore", swiftSettings: swiftSettings),
@@ -63,7 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImagingTests",
-            dependencies: ["Imaging", "TestSupport"],
+            dependencies: ["Imaging", "VisionCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

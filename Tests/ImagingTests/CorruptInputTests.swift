@@ -1,6 +1,7 @@
 import Imaging
 import Testing
 import TestSupport
+import VisionCore
 
 /// Damaged, truncated, empty and hostile files throw typed errors and never crash.
 @Suite struct CorruptInputTests {

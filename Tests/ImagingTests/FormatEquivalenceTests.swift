@@ -1,5 +1,6 @@
 import Imaging
 import Testing
+import VisionCore
 
 /// Every pixel format of the same picture gives the same crop and tensor.
 @Suite struct FormatEquivalenceTests {

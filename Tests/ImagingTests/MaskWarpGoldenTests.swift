@@ -1,5 +1,6 @@
 import Imaging
 import Testing
+import VisionCore
 
 /// The float inverse warpAffine of segmentation masks equals OpenCV 4.11's (pipeline notes §7.2).
 @Suite struct MaskWarpGoldenTests {

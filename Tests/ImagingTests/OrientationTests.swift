@@ -1,5 +1,6 @@
 import Imaging
 import Testing
+import VisionCore
 
 /// The 8 UIImage orientations: EXIF mapping, upright pixels, and crops that read the image upright.
 @Suite struct OrientationTests {

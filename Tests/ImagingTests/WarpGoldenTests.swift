@@ -1,5 +1,6 @@
 import Imaging
 import Testing
+import VisionCore
 
 /// ROI → tensor crops are bit-identical to OpenCV 4.11's warpPerspective (MediaPipe's CPU path).
 @Suite struct WarpGoldenTests {

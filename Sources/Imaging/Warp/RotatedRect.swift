@@ -1,3 +1,4 @@
+import VisionCore
 /// A rotated rectangle in pixel coordinates (OpenCV's `RotatedRect`, MediaPipe's `RotatedRect`).
 ///
 /// Pixel coordinates: x right, y down, the image's top-left corner at (0, 0) (pixel centres are at
