@@ -38,7 +38,7 @@ import VisionCore
                 "invert")
         let padding = golden.padding.map(float32(hex:))
         #expect([crop.padding.left, crop.padding.top, crop.padding.right, crop.padding.bottom] == padding)
-        #expect(crop.tensorToImage == golden.matrix.map(float32(hex:)), "4×4 matrix")
+        #expect(crop.tensorToImage.rowMajor == golden.matrix.map(float32(hex:)), "4×4 matrix")
 
         let rgb = try crop.crop(image)
         for sample in golden.samples {

@@ -59,7 +59,7 @@ extension FloatImage {
 
     /// The 2×3 map `T` of ``warpedBack(from:)``.
     package static func maskInverseMap(crop: TensorCrop, maskWidth: Int, maskHeight: Int) -> [Float] {
-        let m = crop.tensorToImage
+        let m = crop.tensorToImage.rowMajor
         let det = m[0] * m[5] - m[1] * m[4]
         let i00 = m[5] / det, i01 = -m[1] / det, i10 = -m[4] / det, i11 = m[0] / det
         let i03 = -(i00 * m[3] + i01 * m[7]), i13 = -(i10 * m[3] + i11 * m[7])

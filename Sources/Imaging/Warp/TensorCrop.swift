@@ -14,7 +14,7 @@ public struct TensorCrop: Sendable {
     public let imageWidth: Int
     public let imageHeight: Int
     /// The ROI in pixels, after the letterbox.
-    public let roi: RotatedRect
+    public let roi: PixelRegion
     /// The letterbox padding as fractions of the tensor size (zero without keep-aspect-ratio).
     public let padding: LetterboxPadding
     /// The ROI corners (float32, `[x0, y0, …, x3, y3]`, OpenCV `boxPoints` order), pixels.
@@ -23,10 +23,9 @@ public struct TensorCrop: Sendable {
     public let imageToTensor: PerspectiveTransform
     /// Tensor pixel indices → image pixels (the inverse used for sampling).
     public let tensorToImagePixels: PerspectiveTransform
-    /// Row-major 4×4 matrix mapping tensor-normalized `(u, v, 0, 1)` (u, v ∈ [0, 1]) to
-    /// image-normalized coordinates (MediaPipe's `MATRIX` output,
-    /// `GetRotatedSubRectToRectTransformMatrix`, float32).
-    public let tensorToImage: [Float]
+    /// The 4×4 matrix mapping tensor-normalized `(u, v, 0, 1)` (u, v ∈ [0, 1]) to image-normalized
+    /// coordinates (MediaPipe's `MATRIX` output, `GetRotatedSubRectToRectTransformMatrix`, float32).
+    public let tensorToImage: Matrix4x4
 
     /// Plans the crop of `rect` (normalized) from a `imageWidth`×`imageHeight` image.
     public init(_ rect: NormalizedRect, imageWidth: Int, imageHeight: Int, options: TensorCropOptions) throws(ImageError) {
@@ -38,8 +37,11 @@ public struct TensorCrop: Sendable {
         guard values.allSatisfy(\.isFinite), rect.width > 0, rect.height > 0 else {
             throw .invalidArgument("ROI must be finite with a positive size: \(rect)")
         }
-        var roi = RotatedRect(rect, imageWidth: imageWidth, imageHeight: imageHeight)
-        let padding = options.keepAspectRatio ? roi.letterbox(tensorWidth: options.width, tensorHeight: options.height) : .zero
+        var roi = PixelRegion(rect, imageWidth: imageWidth, imageHeight: imageHeight)
+        var padding = LetterboxPadding.zero
+        if options.keepAspectRatio, let letterboxed = roi.letterboxed(tensorWidth: options.width, tensorHeight: options.height) {
+            (roi, padding) = letterboxed
+        }
         let corners = roi.corners()
         let tw = Float(options.width), th = Float(options.height)
         var destination: [Float] = [0, th, 0, 0, tw, 0, tw, th]
@@ -57,34 +59,13 @@ public struct TensorCrop: Sendable {
         self.corners = corners
         self.imageToTensor = forward
         self.tensorToImagePixels = inverse
-        self.tensorToImage = TensorCrop.matrix(roi: roi, imageWidth: imageWidth, imageHeight: imageHeight,
-                                               flipHorizontally: options.flipHorizontally)
-    }
-
-    /// MediaPipe's `GetRotatedSubRectToRectTransformMatrix`, in float32 with the same order of
-    /// operations.
-    static func matrix(roi: RotatedRect, imageWidth: Int, imageHeight: Int, flipHorizontally: Bool) -> [Float] {
-        let a = roi.width, b = roi.height
-        let flip: Float = flipHorizontally ? -1 : 1
-        let c = cosine(roi.rotation), d = sine(roi.rotation)
-        let e = roi.centerX, f = roi.centerY
-        let g = 1 / Float(imageWidth), h = 1 / Float(imageHeight)
-        var m = [Float](repeating: 0, count: 16)
-        m[0] = a * c * flip * g
-        m[1] = -b * d * g
-        m[3] = (-0.5 * a * c * flip + 0.5 * b * d + e) * g
-        m[4] = a * d * flip * h
-        m[5] = b * c * h
-        m[7] = (-0.5 * b * c - 0.5 * a * d * flip + f) * h
-        m[10] = a * g
-        m[15] = 1
-        return m
+        self.tensorToImage = Matrix4x4.subRectToImage(roi, imageWidth: imageWidth, imageHeight: imageHeight,
+                                                       flipHorizontally: options.flipHorizontally)
     }
 
     /// Maps a tensor-normalized point `(u, v)` to image-normalized coordinates with ``tensorToImage``.
     public func imagePoint(u: Float, v: Float) -> (x: Float, y: Float) {
-        let m = tensorToImage
-        return (m[0] * u + m[1] * v + m[3], m[4] * u + m[5] * v + m[7])
+        tensorToImage.projectXY(x: u, y: v)
     }
 
     private func checkSize(_ image: Image) throws(ImageError) {
