@@ -612,9 +612,67 @@ def record_pose_video(images: Images, facts: dict, bundle: Path, file: str, sour
                       "maskFilesForFrames": sorted(mask_frames), "frames": frames})
 
 
+def _counts(values) -> str:
+    if isinstance(values, list):
+        distinct = sorted(set(values))
+        if len(distinct) == 1:
+            return f"{distinct[0]} in each of {len(values)} frames"
+        return ", ".join(str(v) for v in values) + f" ({len(values)} frames)"
+    return str(values)
+
+
+def update_readme(images: Images, facts: dict) -> None:
+    """Rewrites the generated part of Tests/Fixtures/mediapipe/README.md (between the markers)."""
+    path = OUT / "README.md"
+    begin, end = "<!-- generated:begin -->", "<!-- generated:end -->"
+    text = path.read_text() if path.exists() else f"# MediaPipe goldens\n\n{begin}\n{end}\n"
+    if begin not in text or end not in text:
+        raise SystemExit(f"{path} lacks the {begin} / {end} markers")
+    lines = [begin, "", "### Images (`images.json`)", "",
+             "| Image | Size | Recipe | sha256 of the pixel bytes |", "|---|---|---|---|"]
+    for name, rec in images.records.items():
+        r = rec["recipe"]
+        if r["kind"] == "file":
+            how = f"decode `{r['file']}`"
+        elif r["kind"] == "warp":
+            m = r["matrix"]
+            how = (f"warp of `{r['source']}`, matrix [[{m[0]}, {m[1]}, {m[2]}], [{m[3]}, {m[4]}, {m[5]}], "
+                   f"[{m[6]}, {m[7]}, {m[8]}]], border {r['border']}")
+        elif r["kind"] == "gray":
+            how = f"gray of `{r['source']}`: `{r['formula']}`"
+        else:
+            how = "side by side: " + ", ".join(f"`{x}`" for x in r["sources"])
+        lines.append(f"| `{name}` | {rec['width']}×{rec['height']}×{rec['channels']} | {how} | `{rec['sha256']}` |")
+    lines += ["", "### What MediaPipe 1.2.3 found", ""]
+    for group, title in (("faceLandmarker", "FaceLandmarker, IMAGE mode (faces per case)"),
+                         ("poseLandmarker", "PoseLandmarker, IMAGE mode (poses per case)")):
+        if group in facts:
+            lines += [f"{title}:", "", "| Case | Count |", "|---|---|"]
+            lines += [f"| `{k}` | {v} |" for k, v in facts[group].items()]
+            lines.append("")
+    if "faceDetector" in facts:
+        for model, cases in facts["faceDetector"].items():
+            lines += [f"FaceDetector with `{model}` (detections per case):", ""]
+            if isinstance(cases, str):
+                lines += [f"create failed: {cases}", ""]
+                continue
+            lines += ["| Case | Count |", "|---|---|"] + [f"| `{k}` | {v} |" for k, v in cases.items()] + [""]
+    videos = [(k, v) for k, v in facts.items() if k.endswith(".json")]
+    if videos:
+        lines += ["Video sequences (results per frame):", "", "| File | Count per frame |", "|---|---|"]
+        lines += [f"| `{k}` | {_counts(v)} |" for k, v in videos]
+        lines.append("")
+    lines.append(end)
+    head, rest = text.split(begin, 1)
+    tail = rest.split(end, 1)[1]
+    path.write_text(head + "\n".join(lines) + tail)
+    print(f"updated {path.relative_to(ROOT)}")
+
+
 POSE_MODEL_NOTE = ("assets/models/pose_landmarker_full.task with TFLite image-input metadata added "
                    "(pose_detector: mean 127.5, std 127.5; pose_landmarks_detector: mean 0, std 255)")
 MP_VERSION = None
+ALL_GROUPS = ["face-image", "face-video", "face-detector", "pose-image", "pose-video"]
 
 
 def main():
@@ -623,7 +681,9 @@ def main():
     parser.add_argument("--only", nargs="*", default=None,
                         help="record only these groups: face-image face-video face-detector pose-image pose-video")
     args = parser.parse_args()
-    groups = set(args.only or ["face-image", "face-video", "face-detector", "pose-image", "pose-video"])
+    groups = set(args.only or ALL_GROUPS)
+    if not groups <= set(ALL_GROUPS):
+        raise SystemExit(f"unknown groups {sorted(groups - set(ALL_GROUPS))}; known: {ALL_GROUPS}")
 
     import mediapipe as mp
     MP_VERSION = mp.__version__
@@ -658,6 +718,10 @@ def main():
             record_pose_video(images, facts, bundle, "pose_landmarker_video_t1.json", "t1.jpg", 5, 12,
                               0.5, "replicate", {0, 11})
 
+    if groups == set(ALL_GROUPS):
+        update_readme(images, facts)
+    else:
+        print("partial run: the README's generated section was left as it was")
     write_json("images.json", {
         "decoder": {"pillow": Image.__version__, "libjpeg": features.version("jpg"),
                     "libjpegTurbo": bool(features.check_feature("libjpeg_turbo")),
