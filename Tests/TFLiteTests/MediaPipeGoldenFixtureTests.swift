@@ -125,6 +125,7 @@ struct MediaPipeGoldenFixtureTests {
         #expect(counts["bus.jpg/poses5"] == 1)
         #expect(counts["t1.jpg/poses5"] == 4)
         #expect(counts["t1.jpg/poses1"] == 1)
+        #expect(counts["bus_person_black.png/poses5"] == 1)
     }
 
     @Test(arguments: MediaPipeGoldens.poseLandmarkerVideoFiles)

@@ -208,6 +208,11 @@ class Images:
         minv = [[1.0 / scale, 0.0, float(x0)], [0.0, 1.0 / scale, float(y0)], [0.0, 0.0, 1.0]]
         self.add_warp(name, source, minv, out, out, border)
 
+    def add_rect_crop(self, name, source, x0, y0, width, height, border="replicate"):
+        """An integer window (x0, y0, width, height) of `source`, outside taps per `border`."""
+        minv = [[1.0, 0.0, float(x0)], [0.0, 1.0, float(y0)], [0.0, 0.0, 1.0]]
+        self.add_warp(name, source, minv, width, height, border)
+
     def add_gray(self, name, source):
         rgb = self.pixels[source].astype(np.uint32)
         gray = ((77 * rgb[..., 0] + 150 * rgb[..., 1] + 29 * rgb[..., 2] + 128) >> 8).astype(np.uint8)
@@ -411,10 +416,21 @@ FACE_CROPS = {
 }
 
 
+POSE_CROPS = {
+    # name: (source, x0, y0, width, height): one person each from bus.jpg, where MediaPipe finds
+    # only the man in the beige coat; references for the "every person" mode of issue 5.
+    "bus_person_beige.png": ("bus.jpg", 0, 340, 300, 600),
+    "bus_person_black.png": ("bus.jpg", 190, 380, 220, 540),
+    "bus_person_right.png": ("bus.jpg", 590, 380, 220, 520),
+}
+
+
 def build_images() -> Images:
     images = Images()
     for name, (src, cx, cy, size, scale) in FACE_CROPS.items():
         images.add_crop(name, src, cx, cy, size, scale)
+    for name, (src, x0, y0, w, h) in POSE_CROPS.items():
+        images.add_rect_crop(name, src, x0, y0, w, h)
     images.add_hconcat("t1_rachel_chandler.png", ["t1_rachel.png", "t1_chandler.png"])
     images.add_gray("astronaut_gray.png", "astronaut.png")
     return images
@@ -564,7 +580,7 @@ def case_stem(text: str) -> str:
 def record_pose_image(images: Images, facts: dict, bundle: Path):
     cases = []
     landmarkers = {n: pose_landmarker(bundle, num_poses=n) for n in (1, 5)}
-    for name in SOURCES:
+    for name in SOURCES + list(POSE_CROPS):
         for n, lm in landmarkers.items():
             case_id = f"{name}/poses{n}"
             r = lm.detect(mp_image(images.pixels[name]))
