@@ -101,6 +101,7 @@ struct MediaPipeGoldenFixtureTests {
         #expect(short["astronaut.png/rot0"] == 1)
         #expect(short["t1.jpg/rot0"] == 0)
         #expect(full["t1.jpg/rot0"] == 4)
+        #expect(goldens.notes.bundledDetectorSameResultsAsShortRange == (goldens.models.count == 2))
     }
 
     @Test func poseLandmarkerImageGoldens() throws {

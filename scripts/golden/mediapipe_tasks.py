@@ -517,46 +517,69 @@ def record_face_video(images: Images, facts: dict, file: str, source: str, num_f
                       "frames": frames})
 
 
-def record_face_detector(images: Images, facts: dict):
+def detector_cases(images: Images, model_file: Path):
+    """Runs FaceDetector (IMAGE mode, default options) with `model_file` on every face image."""
     from mediapipe.tasks.python import BaseOptions, vision
+
+    def create():
+        return vision.FaceDetector.create_from_options(
+            vision.FaceDetectorOptions(base_options=BaseOptions(model_asset_path=str(model_file))))
+
+    detector, error = run_or_error(create)
+    if error is not None:
+        return None, error
+    cases = []
+    names = FACE_IMAGE_NAMES + ["astronaut_gray.png"]
+    rotated = ("astronaut.png", "t1_ross_2x.png")
+    for name, rot in [(n, r) for n in names for r in ((0, 90, 180, 270) if n in rotated else (0,))]:
+        pixels = images.pixels[name]
+        if pixels.ndim == 2:  # expected to fail; a failed graph stays failed, so use a fresh task
+            close_task(detector)
+            detector = create()
+        result, error = run_or_error(lambda: detector.detect(mp_image(pixels), processing(rot)))
+        case = {"id": f"{name}/rot{rot}", "image": name, "rotationDegrees": rot}
+        if pixels.ndim == 2:
+            case["imageFormat"] = "GRAY8"
+        if error is None:
+            case["detections"] = detections(result, pixels.shape[1], pixels.shape[0])
+        else:
+            case["error"] = error
+        cases.append(case)
+    close_task(detector)
+    return cases, None
+
+
+def record_face_detector(images: Images, facts: dict):
     with zipfile.ZipFile(ASSETS / "models" / "face_landmarker.task") as z:
         bundled = z.read("face_detector.tflite")
     legacy = (ASSETS / "models" / "face_detection_short_range.tflite").read_bytes()
+    bundled_file = WORK / "face_landmarker_face_detector.tflite"
+    bundled_file.parent.mkdir(parents=True, exist_ok=True)
+    bundled_file.write_bytes(bundled)
     models = {"face_detection_short_range": "assets/models/face_detection_short_range.tflite",
               "face_detection_full_range_sparse": "assets/models/face_detection_full_range_sparse.tflite"}
-    names = FACE_IMAGE_NAMES + ["astronaut_gray.png"]
     out = {"mediapipe": MP_VERSION, "runningMode": "IMAGE",
            "options": {"minDetectionConfidence": 0.5, "minSuppressionThreshold": 0.3},
            "notes": {"bundledDetectorIdenticalToShortRange": bundled == legacy}, "models": []}
     counts = {}
     for stem, path in models.items():
-        entry = {"name": stem, "model": path, "cases": []}
-        detector, error = run_or_error(lambda: vision.FaceDetector.create_from_options(
-            vision.FaceDetectorOptions(base_options=BaseOptions(model_asset_path=str(ROOT / path)))))
+        cases, error = detector_cases(images, ROOT / path)
+        entry = {"name": stem, "model": path, "cases": cases or []}
         if error is not None:
             entry["createError"] = error
-            out["models"].append(entry)
             counts[stem] = error
-            continue
-        rotations = [(n, r) for n in names for r in ((0,) if n != "astronaut.png" and n != "t1_ross_2x.png" else (0, 90, 180, 270))]
-        for name, rot in rotations:
-            pixels = images.pixels[name]
-            if pixels.ndim == 2:  # expected to fail; a failed graph stays failed, so use a fresh task
-                close_task(detector)
-                detector = vision.FaceDetector.create_from_options(
-                    vision.FaceDetectorOptions(base_options=BaseOptions(model_asset_path=str(ROOT / path))))
-            result, error = run_or_error(lambda: detector.detect(mp_image(pixels), processing(rot)))
-            case = {"id": f"{name}/rot{rot}", "image": name, "rotationDegrees": rot}
-            if pixels.ndim == 2:
-                case["imageFormat"] = "GRAY8"
-            if error is None:
-                case["detections"] = detections(result, pixels.shape[1], pixels.shape[0])
-            else:
-                case["error"] = error
-            entry["cases"].append(case)
-        close_task(detector)
-        counts[stem] = {c["id"]: (len(c["detections"]) if "detections" in c else "error") for c in entry["cases"]}
+        else:
+            counts[stem] = {c["id"]: (len(c["detections"]) if "detections" in c else "error") for c in cases}
         out["models"].append(entry)
+    # face_landmarker.task's face_detector.tflite differs from the legacy file by a few bytes
+    # (metadata); record whether it gives the same results, and its results if not.
+    bundled_cases, error = detector_cases(images, bundled_file)
+    same = error is None and dumps(bundled_cases) == dumps(out["models"][0]["cases"])
+    out["notes"]["bundledDetectorSameResultsAsShortRange"] = same
+    if not same:
+        out["models"].append({"name": "face_landmarker_face_detector",
+                              "model": "assets/models/face_landmarker.task:face_detector.tflite",
+                              "cases": bundled_cases or [], **({"createError": error} if error else {})})
     facts["faceDetector"] = counts
     write_json("face_detector_image.json", out)
 

@@ -74,6 +74,9 @@ public struct FaceDetectorGoldens: Decodable, Sendable {
         /// Whether `face_landmarker.task`'s `face_detector.tflite` equals the legacy short-range
         /// file byte for byte.
         public let bundledDetectorIdenticalToShortRange: Bool
+        /// Whether that bundled detector gives exactly the recorded short-range results on every
+        /// case (when false, its results are a third entry of ``FaceDetectorGoldens/models``).
+        public let bundledDetectorSameResultsAsShortRange: Bool
     }
 
     /// One detection: pixel box, score, six normalized keypoints.
