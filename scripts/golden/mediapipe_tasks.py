@@ -20,13 +20,11 @@ import argparse
 import hashlib
 import importlib.machinery
 import importlib.util
-import io
 import json
 import math
 import os
 import shutil
 import sys
-import tempfile
 import zipfile
 from pathlib import Path
 
@@ -266,7 +264,7 @@ def face_results(result):
     return faces
 
 
-def detections(result, width, height):
+def detections(result):
     out = []
     for d in result.detections:
         bb = d.bounding_box
@@ -541,7 +539,7 @@ def detector_cases(images: Images, model_file: Path):
         if pixels.ndim == 2:
             case["imageFormat"] = "GRAY8"
         if error is None:
-            case["detections"] = detections(result, pixels.shape[1], pixels.shape[0])
+            case["detections"] = detections(result)
         else:
             case["error"] = error
         cases.append(case)
