@@ -144,6 +144,26 @@ struct MediaPipeGoldenFixtureTests {
         }
     }
 
+    /// The files hold each float32 as its shortest round-trip decimal; JSONDecoder must give back
+    /// exactly the float32 that `Float(String)` parses from the same text.
+    @Test func floatsDecodeExactly() throws {
+        let text = try String(contentsOf: MediaPipeGoldens.directory.appendingPathComponent("face_landmarker_image.json"),
+                              encoding: .utf8)
+        let goldens = try MediaPipeGoldens.faceLandmarkerImage()
+        let face = try #require(goldens.cases.first?.faces?.first)
+        let rows = text.split(separator: "\n").lazy
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " [],")) }
+            .filter { $0.split(separator: ",").count == 3 && !$0.contains("\"") }
+            .prefix(face.landmarks.count)
+        var compared = 0
+        for (row, landmark) in zip(rows, face.landmarks) {
+            let values = row.split(separator: ",").map { Float($0.trimmingCharacters(in: .whitespaces)) }
+            #expect(values.map { $0?.bitPattern } == [landmark.x, landmark.y, landmark.z].map(\.bitPattern), "\(row)")
+            compared += 1
+        }
+        #expect(compared == 478)
+    }
+
     // MARK: Checks
 
     static func checkFace(_ face: GoldenFace, id: String) {
