@@ -3,6 +3,8 @@
 package final class Arena {
     /// Alignment of the block and of every tensor in it.
     package static let alignment = 64
+    /// The largest block the engine allocates (4 GiB); larger graphs are rejected at load.
+    package static let maximumByteCount = 1 << 32
 
     private let base: UnsafeMutableRawPointer
     private let byteCount: Int
@@ -24,6 +26,9 @@ package final class Arena {
             }
         }
         let byteCount = max(end, Arena.alignment)
+        guard byteCount <= Arena.maximumByteCount else {
+            throw InferenceError.invalidGraph(detail: "the graph needs \(byteCount) bytes of tensor storage, more than the \(Arena.maximumByteCount) allowed")
+        }
         base = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: Arena.alignment)
         base.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
         self.byteCount = byteCount
