@@ -53,3 +53,29 @@ import TestSupport
         #expect(try interpreter.withInput(at: 0) { Array($0) } == input)
     }
 }
+
+/// A backend that runs nothing, to check fallback bookkeeping.
+private struct DecliningBackend: Backend {
+    var name: String { "declining" }
+    func makeKernel(for context: KernelContext) throws -> (any Kernel)? { nil }
+    func fallbackReason(forNode node: Int) -> String? { "test backend declines node \(node)" }
+}
+
+@Suite struct FallbackTests {
+    @Test func declinedNodesFallBackToTheReferenceWithTheirReason() throws {
+        let tensors = [
+            GraphTensor(name: "x", shape: [2], type: .float32, isGraphInput: true),
+            GraphTensor(name: "y", shape: [2], type: .float32, isGraphOutput: true),
+        ]
+        let graph = try Graph(checking: Graph(
+            tensors: tensors, nodes: [Node(index: 7, op: .neg, options: .none, inputs: [0], outputs: [1])],
+            inputs: [0], outputs: [1]))
+        let interpreter = try Interpreter(graph: graph, backends: [DecliningBackend()], threadCount: 1)
+        #expect(interpreter.kernelAssignments.map(\.backend) == ["reference"])
+        #expect(interpreter.fallbacks.map(\.reason) == ["test backend declines node 7"])
+        #expect(interpreter.fallbacks.map(\.backend) == ["declining"])
+        try interpreter.copyInput([1, -2], at: 0)
+        try interpreter.invoke()
+        #expect(interpreter.output(at: 0) == [-1, 2])
+    }
+}
