@@ -27,6 +27,7 @@ struct FlatBufferTable {
         }
         try buffer.checkRange(vtable, length: vtableSize, "\(path) vtable")
         try buffer.checkRange(position, length: inlineSize, "\(path) inline data")
+        buffer.budget.visitedVTables?.insert(vtable)
         self.buffer = buffer
         self.position = position
         self.path = path
@@ -43,7 +44,10 @@ struct FlatBufferTable {
         let offset = Int(try buffer.integer(UInt16.self, at: vtable + slot, "\(path).\(name) vtable entry"))
         guard offset != 0 else { return nil }
         guard offset >= 4, offset <= inlineSize - size else {
-            throw ModelError.outOfBounds(what: "\(path).\(name)", offset: position + offset, fileSize: buffer.count)
+            throw ModelError.invalid(
+                what: "\(path).\(name)",
+                detail: "the vtable places this \(size)-byte field at +\(offset), outside the table's \(inlineSize) bytes"
+            )
         }
         return position + offset
     }

@@ -38,10 +38,17 @@ struct FlatBufferVector {
     func integers<T: FixedWidthInteger>(_: T.Type) throws -> [T] {
         precondition(MemoryLayout<T>.size == elementSize, "element width mismatch")
         try buffer.budget.spend(count, on: path)
-        let start = self.start, count = self.count
-        return buffer.bytes.withUnsafeBytes { raw in
-            (0..<count).map { T(littleEndian: raw.loadUnaligned(fromByteOffset: start + $0 * MemoryLayout<T>.size, as: T.self)) }
+        let byteRange = self.byteRange
+        var result = [T](repeating: 0, count: count)
+        result.withUnsafeMutableBytes { destination in
+            buffer.bytes.withUnsafeBytes { source in
+                destination.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[byteRange]))
+            }
         }
+        #if _endian(big)
+        result = result.map { T(littleEndian: $0) }
+        #endif
+        return result
     }
 
     func integer<T: FixedWidthInteger>(_: T.Type, at index: Int) throws -> T {

@@ -12,6 +12,14 @@ public struct ModelSummary: Hashable, Sendable, CustomStringConvertible {
         public var metadataName: String?
         /// Input normalization from the TFLite metadata, when present.
         public var normalization: NormalizationOptions?
+
+        public init(name: String, shape: [Int], type: TensorType, metadataName: String? = nil, normalization: NormalizationOptions? = nil) {
+            self.name = name
+            self.shape = shape
+            self.type = type
+            self.metadataName = metadataName
+            self.normalization = normalization
+        }
     }
 
     /// How many operators of one kind the main subgraph has.
@@ -19,6 +27,11 @@ public struct ModelSummary: Hashable, Sendable, CustomStringConvertible {
         /// The schema name (e.g. `"CONV_2D"`), or the custom code of a custom operator.
         public var name: String
         public var count: Int
+
+        public init(name: String, count: Int) {
+            self.name = name
+            self.count = count
+        }
     }
 
     /// The model's description string (often the converter's name).
