@@ -83,7 +83,9 @@ def ours_round(binary: Path, model: Path, threads: int, backend: str, iterations
         raise OursError(f"`{' '.join(command)}` exited with {done.returncode}: "
                         + (detail[-1] if detail else "no output"))
     try:
-        result = json.loads(done.stdout)
+        lines = [line for line in done.stdout.splitlines() if line.strip()]
+        # The contract is one JSON object on stdout; tolerate log lines before it.
+        result = json.loads(done.stdout) if len(lines) == 1 else json.loads(lines[-1])
         times = [float(t) for t in result["times_ms"]]
     except (ValueError, KeyError, TypeError) as error:
         raise OursError(f"`{' '.join(command)}` did not print the expected JSON object ({error}): "

@@ -93,14 +93,7 @@ public struct LiteRTGolden: Decodable, Sendable {
 
     /// The recorded values of `output` in `run`, row-major.
     public func values(of output: RecordedOutput) throws -> [Float] {
-        let url = Assets.fixture("litert/\(stem)/\(output.file)")
-        let data = try Data(contentsOf: url)
-        guard data.count % 4 == 0 else { throw GoldenError.truncated(url.path, bytes: data.count) }
-        return data.withUnsafeBytes { raw in
-            (0..<(data.count / 4)).map { i in
-                Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)))
-            }
-        }
+        try readFloat32File(Assets.fixture("litert/\(stem)/\(output.file)"))
     }
 
     /// The shape recorded for output `index`.
