@@ -35,11 +35,12 @@ package final class Arena {
         self.offsets = offsets
         activationRegionByteCount = plan.arenaByteCount
         for (index, tensor) in graph.tensors.enumerated() {
+            let destination = base + offsets[index]
             switch tensor.constant {
             case .float32(let values):
-                values.withUnsafeBytes { (base + offsets[index]).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                values.withUnsafeBytes { if let source = $0.baseAddress { destination.copyMemory(from: source, byteCount: $0.count) } }
             case .int32(let values):
-                values.withUnsafeBytes { (base + offsets[index]).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                values.withUnsafeBytes { if let source = $0.baseAddress { destination.copyMemory(from: source, byteCount: $0.count) } }
             case nil:
                 break
             }

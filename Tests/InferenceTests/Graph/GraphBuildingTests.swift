@@ -163,3 +163,19 @@ import TestSupport
         #expect(interpreter.kernelAssignments.allSatisfy { $0.backend == "reference" && $0.op != "DEQUANTIZE" && $0.op != "DENSIFY" })
     }
 }
+
+@Suite struct DensifyShapeTests {
+    @Test func densifyOutputSmallerThanItsInputIsRejected() {
+        var m = SyntheticModel()
+        let sparsity = Sparsity(traversalOrder: [0, 1], blockMap: [], dimensionMetadata: [
+            .dense(size: 2), .sparseCSR(segments: [0, 1, 2], indices: [2, 2]),
+        ])
+        let sparse = m.float32([2, 3], [1, 2], sparsity: sparsity)
+        let dense = m.activation([2])
+        let x = m.activation([2])
+        let y = m.activation([2])
+        m.op(.densify, [sparse], [dense])
+        m.op(.add, [x, dense], [y])
+        #expect(throws: InferenceError.self) { try Interpreter(model: m.model(inputs: [x], outputs: [y]), options: .init(backend: .reference)) }
+    }
+}
