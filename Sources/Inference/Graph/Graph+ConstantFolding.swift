@@ -52,7 +52,8 @@ struct ConstantFolder {
             }
             if let sparsity = tensors[input].sparsity, folded[input] == nil {
                 let places = try Densifier(sparsity: sparsity, shape: tensors[input].shape, op: code.name, node: node).destinations(valueCount: values.count)
-                folded[output] = Self.scatter(values, to: places, count: outputCount)
+                let denseCount = try Self.elementCount(of: tensors[input].shape, tensor: tensors[input].name)
+                folded[output] = Self.scatter(values, to: places, count: denseCount)
             } else {
                 folded[output] = values
             }

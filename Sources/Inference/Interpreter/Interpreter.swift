@@ -14,6 +14,7 @@ public final class Interpreter {
     let arena: Arena
     private let kernels: [any Kernel]
     private let assignments: [(node: Int, op: String, backend: String)]
+    private let fallbackRecords: [(node: Int, op: String, backend: String, reason: String)]
 
     /// Loads `model` (its first subgraph) with the chosen backend and thread count.
     public convenience init(model: Model, options: InterpreterOptions = .init()) throws {
@@ -31,6 +32,7 @@ public final class Interpreter {
         let reference = ReferenceBackend()
         var kernels: [any Kernel] = []
         var assignments: [(node: Int, op: String, backend: String)] = []
+        var fallbacks: [(node: Int, op: String, backend: String, reason: String)] = []
         kernels.reserveCapacity(graph.nodes.count)
         for node in graph.nodes {
             let context = KernelContext(graph: graph, node: node, threadCount: threadCount, arena: arena)
@@ -40,6 +42,8 @@ public final class Interpreter {
                     made = (kernel, backend.name)
                     break
                 }
+                let reason = backend.fallbackReason(forNode: node.index) ?? "not supported by this backend"
+                fallbacks.append((node.index, node.op.name, backend.name, reason))
             }
             if made == nil, let kernel = try reference.makeKernel(for: context) {
                 made = (kernel, reference.name)
@@ -52,6 +56,7 @@ public final class Interpreter {
         }
         self.kernels = kernels
         self.assignments = assignments
+        fallbackRecords = fallbacks
     }
 
     // MARK: Inputs and outputs
@@ -63,6 +68,10 @@ public final class Interpreter {
 
     /// Which backend runs each operator, in execution order (folded constant nodes are absent).
     public var kernelAssignments: [(node: Int, op: String, backend: String)] { assignments }
+
+    /// Every time a backend declined a node (so a later one, finally the reference, ran it): the
+    /// node's model index, its operator, the backend that declined, and why.
+    public var fallbacks: [(node: Int, op: String, backend: String, reason: String)] { fallbackRecords }
 
     /// Bytes of the shared activation arena, and the sum of all activation sizes it holds.
     public var memoryFootprint: (arenaBytes: Int, activationBytes: Int) {

@@ -6,4 +6,12 @@ package protocol Backend {
     /// A kernel for this node, or `nil` when this backend does not run it (the interpreter then
     /// asks the next backend). Throws when the node is invalid or the backend fails.
     func makeKernel(for context: KernelContext) throws -> (any Kernel)?
+    /// Why this backend returned `nil` for the node with model index `node`, if it knows.
+    func fallbackReason(forNode node: Int) -> String?
+}
+
+extension Backend {
+    /// Why this backend returned `nil` for the node with model index `node`, if it knows.
+    /// The interpreter records it in ``Interpreter/fallbacks``. Backends may override this.
+    package func fallbackReason(forNode node: Int) -> String? { nil }
 }

@@ -3,6 +3,8 @@
 package final class Arena {
     /// Alignment of the block and of every tensor in it.
     package static let alignment = 64
+    /// The largest block the engine allocates (4 GiB); larger graphs are rejected at load.
+    package static let maximumByteCount = 1 << 32
 
     private let base: UnsafeMutableRawPointer
     private let byteCount: Int
@@ -24,17 +26,21 @@ package final class Arena {
             }
         }
         let byteCount = max(end, Arena.alignment)
+        guard byteCount <= Arena.maximumByteCount else {
+            throw InferenceError.invalidGraph(detail: "the graph needs \(byteCount) bytes of tensor storage, more than the \(Arena.maximumByteCount) allowed")
+        }
         base = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: Arena.alignment)
         base.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
         self.byteCount = byteCount
         self.offsets = offsets
         activationRegionByteCount = plan.arenaByteCount
         for (index, tensor) in graph.tensors.enumerated() {
+            let destination = base + offsets[index]
             switch tensor.constant {
             case .float32(let values):
-                values.withUnsafeBytes { (base + offsets[index]).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                values.withUnsafeBytes { if let source = $0.baseAddress { destination.copyMemory(from: source, byteCount: $0.count) } }
             case .int32(let values):
-                values.withUnsafeBytes { (base + offsets[index]).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                values.withUnsafeBytes { if let source = $0.baseAddress { destination.copyMemory(from: source, byteCount: $0.count) } }
             case nil:
                 break
             }

@@ -87,6 +87,34 @@ import Testing
         #expect(narrow.values == stride(from: 0, to: wide.values.count, by: 9).map { wide.values[$0] })
     }
 
+    @Test func pointwiseBlocksMatchTheGeneralLoop() throws {
+        // 1x1 convolutions run four pixels at a time. The same weights at the centre of a 3x3
+        // filter of zeros (SAME padding) take the general loop; adding exact zeros changes nothing,
+        // so both must agree bit for bit. 3x5 = 15 pixels: three blocks of four and a remainder.
+        let (cin, cout) = (6, 11)
+        let input = noise(15 * cin, seed: 7)
+        let weights = noise(cout * cin, seed: 8)
+        let bias = noise(cout, seed: 9)
+        var centred = [Float](repeating: 0, count: cout * 9 * cin)
+        for co in 0..<cout {
+            for ci in 0..<cin { centred[(co * 9 + 4) * cin + ci] = weights[co * cin + ci] }
+        }
+        let options = OperatorOptions.conv2D(Conv2DOptions(padding: .same, strideW: 1, strideH: 1, fusedActivation: .relu6))
+        let pointwise = try reference(.conv2D, options, [
+            .activation(shape: [1, 3, 5, cin], values: input),
+            .constant(shape: [cout, 1, 1, cin], values: weights),
+            .constant(shape: [cout], values: bias),
+        ])
+        let general = try reference(.conv2D, options, [
+            .activation(shape: [1, 3, 5, cin], values: input),
+            .constant(shape: [cout, 3, 3, cin], values: centred),
+            .constant(shape: [cout], values: bias),
+        ])
+        #expect(pointwise.shape == [1, 3, 5, cout])
+        #expect(pointwise.values == general.values)
+        #expect(pointwise.values.contains { $0 > 0 })
+    }
+
     @Test func rejectsMismatchedFilter() {
         #expect(throws: InferenceError.self) {
             try reference(.conv2D, .conv2D(Conv2DOptions(padding: .same, strideW: 1, strideH: 1)), [

@@ -47,4 +47,35 @@ import Testing
         #expect(shape == [1, 2, 1, 1])
         #expect(values == [2, 0])
     }
+
+    @Test(arguments: [(1, Padding.same), (2, Padding.valid), (2, Padding.same)])
+    func fourPixelBlocksMatchTheOnePixelLoop(stride: Int, padding: Padding) throws {
+        // With multiplier 1, interior runs of four pixels share weight loads; multiplier 2 always
+        // takes the one-pixel loop. Channel 2c of a multiplier-2 filter whose even channels hold
+        // the multiplier-1 weights must equal channel c of the multiplier-1 result bit for bit.
+        let (h, w, c) = (5, 13, 3)
+        let input = noise(h * w * c, seed: 11)
+        let weights = noise(9 * c, seed: 12)
+        let bias = noise(c, seed: 13)
+        var doubled = noise(9 * 2 * c, seed: 14)
+        var doubledBias = noise(2 * c, seed: 15)
+        for tap in 0..<9 {
+            for ch in 0..<c { doubled[tap * 2 * c + 2 * ch] = weights[tap * c + ch] }
+        }
+        for ch in 0..<c { doubledBias[2 * ch] = bias[ch] }
+        func run(_ filter: [Float], _ bias: [Float], multiplier: Int) throws -> [Float] {
+            try reference(
+                .depthwiseConv2D,
+                .depthwiseConv2D(DepthwiseConv2DOptions(padding: padding, strideW: stride, strideH: stride, depthMultiplier: multiplier)),
+                [
+                    .activation(shape: [1, h, w, c], values: input),
+                    .constant(shape: [1, 3, 3, c * multiplier], values: filter),
+                    .constant(shape: [c * multiplier], values: bias),
+                ]).values
+        }
+        let single = try run(weights, bias, multiplier: 1)
+        let double = try run(doubled, doubledBias, multiplier: 2)
+        #expect(single.count * 2 == double.count)
+        #expect(single == Swift.stride(from: 0, to: double.count, by: 2).map { double[$0] })
+    }
 }

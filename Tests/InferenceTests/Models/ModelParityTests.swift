@@ -3,14 +3,17 @@ import TFLite
 import Testing
 import TestSupport
 
-/// Every model on the reference backend against the LiteRT goldens (Tests/Fixtures/litert), for
-/// every recorded seed and output: max |Δ| ≤ 1e-4 × max(1, max |LiteRT|).
-@Suite("Reference backend parity with LiteRT")
+/// The backends whose parity is checked. (The XNNPACK merge adds `.xnnpack` here.)
+let parityBackends: [InterpreterOptions.Backend] = [.reference]
+
+/// Every model on every backend against the LiteRT goldens (Tests/Fixtures/litert), for every
+/// recorded seed and output: max |Δ| ≤ 1e-4 × max(1, max |LiteRT|) (see ``ParityGate``).
+@Suite("Backend parity with LiteRT")
 struct ModelParityTests {
-    @Test(arguments: LiteRTGolden.stems)
-    func referenceMatchesLiteRT(stem: String) throws {
+    @Test(arguments: LiteRTGolden.stems, parityBackends)
+    func backendMatchesLiteRT(stem: String, backend: InterpreterOptions.Backend) throws {
         let golden = try LiteRTGolden.load(stem)
-        let interpreter = try Interpreter(model: golden.loadModel(), options: InterpreterOptions(backend: .reference))
+        let interpreter = try Interpreter(model: golden.loadModel(), options: InterpreterOptions(backend: backend))
         #expect(interpreter.outputs.map(\.shape) == golden.outputs.map(\.shape))
         for run in golden.seeds {
             for (index, values) in golden.inputs(for: run).enumerated() {
@@ -24,11 +27,11 @@ struct ModelParityTests {
                 let gate = ParityGate.gate(stem: stem, output: recorded.index, seed: run.seed)
                 let scale = max(1, Float(recorded.maxAbs))
                 let overFraction = Float(zip(actual, expected).filter { abs($0 - $1) > 1e-4 * scale }.count) / Float(max(expected.count, 1))
-                print("parity \(stem) seed \(run.seed) out \(recorded.index): max|Δ| = \(difference), relative \(difference / scale), over 1e-4: \(overFraction * 100) %")
+                print("parity \(backend) \(stem) seed \(run.seed) out \(recorded.index): max|Δ| = \(difference), relative \(difference / scale), over 1e-4: \(overFraction * 100) %")
                 #expect(difference <= gate.maxRelative * scale,
-                        "\(stem) seed \(run.seed) output \(recorded.index): max |Δ| \(difference) > \(gate.maxRelative) × \(scale)")
+                        "\(backend) \(stem) seed \(run.seed) output \(recorded.index): max |Δ| \(difference) > \(gate.maxRelative) × \(scale)")
                 #expect(overFraction <= gate.maxFractionOver1e4,
-                        "\(stem) seed \(run.seed) output \(recorded.index): \(overFraction * 100) % of elements over 1e-4")
+                        "\(backend) \(stem) seed \(run.seed) output \(recorded.index): \(overFraction * 100) % of elements over 1e-4")
             }
         }
     }

@@ -47,6 +47,7 @@ final class ReferenceConv2DKernel: Kernel {
     func invoke() {
         if p.outputChannels < 8 { return invokeByDotProducts() }
         if !filterIsConstant { packFilter() }
+        if isPointwise { return invokePointwise() }
         let (h, w, cin, cout) = (p.height.inputSize, p.width.inputSize, p.inputChannels, p.outputChannels)
         let (oh, ow, kh, kw) = (p.height.outputSize, p.width.outputSize, p.height.kernelSize, p.width.kernelSize)
         let acc = accumulator
@@ -75,6 +76,55 @@ final class ReferenceConv2DKernel: Kernel {
                     }
                 }
             }
+        }
+    }
+
+    /// 1x1, stride 1, no padding: the input is a `[pixels, Cin]` matrix and the output `[pixels, Cout]`.
+    private var isPointwise: Bool {
+        p.height.kernelSize == 1 && p.width.kernelSize == 1 && p.height.stride == 1 && p.width.stride == 1
+            && p.height.padBefore == 0 && p.width.padBefore == 0
+    }
+
+    /// The 1x1 case, four pixels at a time so that each weight row is loaded once per four pixels.
+    /// Each output still sums its Cin terms in order, in Float, then adds the bias: the same
+    /// arithmetic as ``invoke()``'s general loop, so the results are identical.
+    private func invokePointwise() {
+        let (cin, cout) = (p.inputChannels, p.outputChannels)
+        let pixels = p.batch * p.height.outputSize * p.width.outputSize
+        var first = 0
+        while first < pixels {
+            let block = min(4, pixels - first)
+            let x = input + first * cin
+            let out = output + first * cout  // accumulates in place, then gets bias and activation
+            out.update(repeating: 0, count: block * cout)
+            if block == 4 {
+                let (o0, o1, o2, o3) = (out, out + cout, out + 2 * cout, out + 3 * cout)
+                for ci in 0..<cin {
+                    let (x0, x1, x2, x3) = (x[ci], x[cin + ci], x[2 * cin + ci], x[3 * cin + ci])
+                    let weights = packedFilter + ci * cout
+                    for co in 0..<cout {
+                        let weight = weights[co]
+                        o0[co] += x0 * weight
+                        o1[co] += x1 * weight
+                        o2[co] += x2 * weight
+                        o3[co] += x3 * weight
+                    }
+                }
+            } else {
+                for pixel in 0..<block {
+                    let o = out + pixel * cout
+                    for ci in 0..<cin {
+                        let value = x[pixel * cin + ci]
+                        let weights = packedFilter + ci * cout
+                        for co in 0..<cout { o[co] += value * weights[co] }
+                    }
+                }
+            }
+            for pixel in 0..<block {
+                let o = out + pixel * cout
+                for co in 0..<cout { o[co] = p.activation.apply(o[co] + (bias?[co] ?? 0)) }
+            }
+            first += block
         }
     }
 

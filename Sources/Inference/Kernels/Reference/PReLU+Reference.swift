@@ -1,4 +1,4 @@
-/// PRELU: `x >= 0 ? x : alpha * x`, alpha broadcast against the input (6-D nested loops).
+/// PRELU: `x >= 0 ? x : alpha * x` (computed as `max(x, 0) + min(x, 0) * alpha`), alpha broadcast against the input (6-D nested loops).
 final class ReferencePReLUKernel: Kernel {
     private let input: UnsafeMutablePointer<Float>
     private let alpha: UnsafeMutablePointer<Float>
@@ -19,6 +19,7 @@ final class ReferencePReLUKernel: Kernel {
 
     func invoke() {
         let s = shape, a = inputStrides, b = alphaStrides
+        let (xs, ys) = (a[5], b[5])
         var out = output
         for i0 in 0..<s[0] {
             for i1 in 0..<s[1] {
@@ -27,9 +28,12 @@ final class ReferencePReLUKernel: Kernel {
                         for i4 in 0..<s[4] {
                             let x = input + (i0 * a[0] + i1 * a[1] + i2 * a[2] + i3 * a[3] + i4 * a[4])
                             let slope = alpha + (i0 * b[0] + i1 * b[1] + i2 * b[2] + i3 * b[3] + i4 * b[4])
-                            for i5 in 0..<s[5] {
-                                let value = x[i5 * a[5]]
-                                out[i5] = value >= 0 ? value : value * slope[i5 * b[5]]
+                            // max(x, 0) + min(x, 0) * alpha equals x >= 0 ? x : alpha * x for finite
+                            // alpha, and has no branch, so the contiguous case vectorizes.
+                            if xs == 1 && ys == 1 {
+                                for i5 in 0..<s[5] { out[i5] = max(x[i5], 0) + min(x[i5], 0) * slope[i5] }
+                            } else {
+                                for i5 in 0..<s[5] { out[i5] = max(x[i5 * xs], 0) + min(x[i5 * xs], 0) * slope[i5 * ys] }
                             }
                             out += s[5]
                         }

@@ -7,6 +7,7 @@ final class ReferenceReduceKernel: Kernel {
     private let shape: [Int]          // input, 6-D
     private let outputStrides: [Int]  // 6-D over the input's dimensions, 0 on reduced ones
     private let outputCount: Int
+    private let reducedCount: Float  // input elements per output element
 
     init(_ context: KernelContext) throws {
         p = try ReduceParameters(context)
@@ -18,6 +19,7 @@ final class ReferenceReduceKernel: Kernel {
         shape = Shape6D(p.inputShape).dimensions
         outputStrides = Shape6D.padded(strides)
         outputCount = kept.reduce(1, *)
+        reducedCount = Float(p.reducedCount)
     }
 
     func invoke() {
@@ -38,8 +40,7 @@ final class ReferenceReduceKernel: Kernel {
             }
         }
         if p.operation == .mean {
-            let count = Float(p.reducedCount)
-            for i in 0..<outputCount { output[i] /= count }
+            for i in 0..<outputCount { output[i] /= reducedCount }
         }
     }
 }
