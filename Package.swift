@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "Inference", targets: ["Inference"]),
         .library(name: "Imaging", targets: ["Imaging"]),
         .library(name: "VisionCore", targets: ["VisionCore"]),
+        .library(name: "VisionPipeline", targets: ["VisionPipeline"]),
         .executable(name: "vision-tasks", targets: ["vision-tasks"]),
     ],
     targets: [
@@ -41,6 +42,13 @@ let package = Package(
 
         // MARK: MediaPipe graph math (rects, SSD decoding, NMS, projection, tracking, smoothing, geometry)
         .target(name: "VisionCore", swiftSettings: swiftSettings),
+
+        // MARK: MediaPipe graphs on our engine (image -> crop -> interpreter -> VisionCore math)
+        .target(
+            name: "VisionPipeline",
+            dependencies: ["Inference", "TFLite", "Imaging", "VisionCore"],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Command-line tool
         .executableTarget(
@@ -69,6 +77,11 @@ let package = Package(
         .testTarget(
             name: "VisionCoreTests",
             dependencies: ["VisionCore", "TFLite", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "VisionPipelineTests",
+            dependencies: ["VisionPipeline", "Imaging", "VisionCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

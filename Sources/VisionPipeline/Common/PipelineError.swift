@@ -1,0 +1,25 @@
+/// Why a graph could not be built or could not process an image.
+public enum PipelineError: Error, Sendable, CustomStringConvertible {
+    /// The model file is missing or unreadable (MediaPipe's NOT_FOUND).
+    case modelNotFound(path: String)
+    /// The file is not a usable model: corrupt, an unsupported model, or a bundle without the
+    /// members this graph needs (`detail` names them).
+    case invalidModel(path: String, detail: String)
+    /// Bad options (for example `numFaces <= 0`, a confidence outside [0, 1]) or a bad image
+    /// (zero size).
+    case invalidArgument(String)
+    /// The inference engine failed; the engine's message is wrapped.
+    case inference(String)
+    /// A part of the pipeline that is not written yet (only while a graph is being built).
+    case notImplemented(String)
+
+    public var description: String {
+        switch self {
+        case .modelNotFound(let path): "model not found: \(path)"
+        case .invalidModel(let path, let detail): "invalid model \(path): \(detail)"
+        case .invalidArgument(let message): "invalid argument: \(message)"
+        case .inference(let message): "inference failed: \(message)"
+        case .notImplemented(let what): "not implemented: \(what)"
+        }
+    }
+}

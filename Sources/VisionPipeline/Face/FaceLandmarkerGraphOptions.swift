@@ -1,0 +1,46 @@
+/// Options of `FaceLandmarkerGraph` (MediaPipe FaceLandmarker's options plus our extensions).
+public struct FaceLandmarkerGraphOptions: Sendable {
+    /// Most faces to find, at least 1.
+    public var numFaces: Int = 1
+    /// Face-detector score threshold, in [0, 1].
+    public var minFaceDetectionConfidence: Float = 0.5
+    /// Face-presence threshold of the landmark model, in [0, 1] (a face is kept when its presence
+    /// is greater than this).
+    public var minFacePresenceConfidence: Float = 0.5
+    /// IoU threshold for associating tracked faces with new detections (streaming), in [0, 1].
+    public var minTrackingConfidence: Float = 0.5
+    /// Run the blendshapes model and report 52 scores per face.
+    public var outputBlendshapes: Bool = false
+    /// Report the facial transformation matrix per face.
+    public var outputTransformationMatrixes: Bool = false
+    /// VIDEO or LIVE_STREAM: track faces from frame to frame and smooth landmarks.
+    public var isStreaming: Bool = false
+    /// How landmarks are smoothed while streaming.
+    public var smoothing: LandmarkSmoothing = .mediaPipe
+    /// Also find small faces (beyond MediaPipe): runs the full-range detector and tiles of the
+    /// short-range detector, and merges all detections.
+    public var detectsSmallFaces: Bool = false
+    /// Path of `face_detection_full_range_sparse.tflite` for `detectsSmallFaces`; nil looks for
+    /// that file next to the model bundle.
+    public var smallFaceDetectorPath: String? = nil
+    public var engine: EngineChoice = .init()
+
+    public init(numFaces: Int = 1, minFaceDetectionConfidence: Float = 0.5,
+                minFacePresenceConfidence: Float = 0.5, minTrackingConfidence: Float = 0.5,
+                outputBlendshapes: Bool = false, outputTransformationMatrixes: Bool = false,
+                isStreaming: Bool = false, smoothing: LandmarkSmoothing = .mediaPipe,
+                detectsSmallFaces: Bool = false, smallFaceDetectorPath: String? = nil,
+                engine: EngineChoice = .init()) {
+        self.numFaces = numFaces
+        self.minFaceDetectionConfidence = minFaceDetectionConfidence
+        self.minFacePresenceConfidence = minFacePresenceConfidence
+        self.minTrackingConfidence = minTrackingConfidence
+        self.outputBlendshapes = outputBlendshapes
+        self.outputTransformationMatrixes = outputTransformationMatrixes
+        self.isStreaming = isStreaming
+        self.smoothing = smoothing
+        self.detectsSmallFaces = detectsSmallFaces
+        self.smallFaceDetectorPath = smallFaceDetectorPath
+        self.engine = engine
+    }
+}

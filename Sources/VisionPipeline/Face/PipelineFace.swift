@@ -1,0 +1,17 @@
+import VisionCore
+
+/// One face found by `FaceLandmarkerGraph`.
+public struct PipelineFace: Sendable {
+    /// 478 landmarks, normalized to the input width/height (z in the scale of x).
+    public var landmarks: [PipelineLandmark]
+    /// 52 blendshape scores in the index order of `VisionCore.blendshapeNames`, when requested.
+    public var blendshapes: [Float]?
+    /// The facial transformation matrix (canonical face model to camera, centimetres), when requested.
+    public var transformationMatrix: Matrix4x4?
+
+    public init(landmarks: [PipelineLandmark], blendshapes: [Float]? = nil, transformationMatrix: Matrix4x4? = nil) {
+        self.landmarks = landmarks
+        self.blendshapes = blendshapes
+        self.transformationMatrix = transformationMatrix
+    }
+}
