@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "Imaging", targets: ["Imaging"]),
         .library(name: "VisionCore", targets: ["VisionCore"]),
         .library(name: "VisionPipeline", targets: ["VisionPipeline"]),
+        .library(name: "MediaPipeTasksVision", targets: ["MediaPipeTasksVision"]),
         .executable(name: "vision-tasks", targets: ["vision-tasks"]),
     ],
     targets: [
@@ -47,6 +48,13 @@ let package = Package(
         .target(
             name: "VisionPipeline",
             dependencies: ["Inference", "TFLite", "Imaging", "VisionCore"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: MediaPipe Tasks' iOS API (MediaPipeTasksVision), a thin layer over VisionPipeline
+        .target(
+            name: "MediaPipeTasksVision",
+            dependencies: ["VisionPipeline", "Inference", "Imaging", "VisionCore"],
             swiftSettings: swiftSettings
         ),
 
@@ -82,6 +90,11 @@ let package = Package(
         .testTarget(
             name: "VisionPipelineTests",
             dependencies: ["VisionPipeline", "Imaging", "VisionCore", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MediaPipeTasksVisionTests",
+            dependencies: ["MediaPipeTasksVision", "Imaging", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

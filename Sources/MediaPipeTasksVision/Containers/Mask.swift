@@ -1,0 +1,134 @@
+import Foundation
+
+/// A single-channel image such as a segmentation mask: `width × height` values, row-major
+/// (pixel (x, y) at index `y·width + x`), in the coordinates of the input image as stored.
+///
+/// The mask keeps its values in its native ``dataType``. Reading the other accessor converts once
+/// and caches the result: `float = uint8 / 255` and `uint8 = UInt8(float × 255)` truncated toward
+/// zero like iOS's C cast (values outside [0, 1] are clamped first, and NaN becomes 0, where iOS's
+/// cast is undefined). The pointers stay valid as long as the mask lives. Thread-safe: the
+/// conversion is done under a lock. `copy()` returns a deep copy.
+public final class Mask: NSObject, NSCopying, @unchecked Sendable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// The native element type.
+    public let dataType: MaskDataType
+
+    private let count: Int
+    private let lock = NSLock()
+    private var uint8Storage: UnsafeMutablePointer<UInt8>?
+    private var float32Storage: UnsafeMutablePointer<Float>?
+
+    /// A mask of `width × height` bytes copied from `uInt8Data`. `nil` when a size is not
+    /// positive or the pixel count overflows.
+    ///
+    /// `shouldCopy` is accepted for iOS compatibility; the data is always copied, so the caller's
+    /// buffer may be freed or changed afterwards.
+    public init?(uInt8Data: UnsafePointer<UInt8>, width: Int, height: Int, shouldCopy: Bool) {
+        guard let count = Mask.pixelCount(width: width, height: height) else { return nil }
+        self.width = width
+        self.height = height
+        self.count = count
+        self.dataType = .uInt8
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+        storage.initialize(from: uInt8Data, count: count)
+        self.uint8Storage = storage
+        super.init()
+    }
+
+    /// A mask of `width × height` floats copied from `float32Data`. `nil` when a size is not
+    /// positive or the pixel count overflows. `shouldCopy`: see
+    /// ``init(uInt8Data:width:height:shouldCopy:)``.
+    public init?(float32Data: UnsafePointer<Float>, width: Int, height: Int, shouldCopy: Bool) {
+        guard let count = Mask.pixelCount(width: width, height: height) else { return nil }
+        self.width = width
+        self.height = height
+        self.count = count
+        self.dataType = .float32
+        let storage = UnsafeMutablePointer<Float>.allocate(capacity: count)
+        storage.initialize(from: float32Data, count: count)
+        self.float32Storage = storage
+        super.init()
+    }
+
+    /// VisionTasks convenience: a float mask holding `values` (`width × height` of them).
+    public convenience init?(float32Values values: [Float], width: Int, height: Int) {
+        guard Mask.pixelCount(width: width, height: height) == values.count else { return nil }
+        self.init(float32Data: values, width: width, height: height, shouldCopy: true)
+    }
+
+    /// VisionTasks convenience: a byte mask holding `values` (`width × height` of them).
+    public convenience init?(uInt8Values values: [UInt8], width: Int, height: Int) {
+        guard Mask.pixelCount(width: width, height: height) == values.count else { return nil }
+        self.init(uInt8Data: values, width: width, height: height, shouldCopy: true)
+    }
+
+    deinit {
+        uint8Storage?.deallocate()
+        float32Storage?.deallocate()
+    }
+
+    private static func pixelCount(width: Int, height: Int) -> Int? {
+        guard width > 0, height > 0 else { return nil }
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? nil : count
+    }
+
+    /// The values as bytes (converted from floats on first use, then cached).
+    public var uint8Data: UnsafePointer<UInt8> {
+        lock.lock()
+        defer { lock.unlock() }
+        if let storage = uint8Storage { return UnsafePointer(storage) }
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+        if let floats = float32Storage {
+            for index in 0..<count {
+                storage[index] = Mask.byte(fromFloat: floats[index])
+            }
+        } else {
+            storage.initialize(repeating: 0, count: count)
+        }
+        uint8Storage = storage
+        return UnsafePointer(storage)
+    }
+
+    /// The values as floats (converted from bytes as `value / 255` on first use, then cached).
+    public var float32Data: UnsafePointer<Float> {
+        lock.lock()
+        defer { lock.unlock() }
+        if let storage = float32Storage { return UnsafePointer(storage) }
+        let storage = UnsafeMutablePointer<Float>.allocate(capacity: count)
+        if let bytes = uint8Storage {
+            for index in 0..<count {
+                storage[index] = Float(bytes[index]) / 255
+            }
+        } else {
+            storage.initialize(repeating: 0, count: count)
+        }
+        float32Storage = storage
+        return UnsafePointer(storage)
+    }
+
+    /// iOS's `data[i] = float * 255` (C truncation), made total: clamp to [0, 255], NaN → 0.
+    static func byte(fromFloat value: Float) -> UInt8 {
+        let scaled = value * 255
+        guard scaled > 0 else { return 0 }  // also NaN
+        return scaled >= 255 ? 255 : UInt8(scaled)
+    }
+
+    /// VisionTasks convenience: the values as a float array.
+    public var float32Values: [Float] { Array(UnsafeBufferPointer(start: float32Data, count: count)) }
+
+    /// VisionTasks convenience: the values as a byte array.
+    public var uint8Values: [UInt8] { Array(UnsafeBufferPointer(start: uint8Data, count: count)) }
+
+    /// A deep copy holding the native data (as iOS).
+    public func copy(with zone: NSZone? = nil) -> Any {
+        let copy = switch dataType {
+        case .uInt8: Mask(uInt8Data: uint8Data, width: width, height: height, shouldCopy: true)
+        case .float32: Mask(float32Data: float32Data, width: width, height: height, shouldCopy: true)
+        }
+        return copy ?? self  // never nil: this mask's size is valid
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// The base class of every task's options.
+public class TaskOptions: NSObject, NSCopying {
+    /// The model file and where it runs. Each ``TaskOptions`` starts with its own fresh
+    /// ``BaseOptions``; `copy()` copies it too.
+    public var baseOptions: BaseOptions = BaseOptions()
+
+    override public init() {
+        super.init()
+    }
+
+    /// A copy whose ``baseOptions`` is an independent copy. Subclasses override it to copy their
+    /// own properties as well.
+    public func copy(with zone: NSZone? = nil) -> Any {
+        let copy = TaskOptions()
+        copy.baseOptions = baseOptions.copied()
+        return copy
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Inference
+import VisionPipeline
+
+extension PipelineError {
+    /// The `NSError` MediaPipe would report for this failure: a missing model is NOT_FOUND
+    /// ("Unable to open file at <path>"), bad options, images and models are INVALID_ARGUMENT,
+    /// engine failures INTERNAL; all messages carry the absl code prefix, as MediaPipe's C++
+    /// statuses do.
+    var tasksError: NSError {
+        switch self {
+        case .modelNotFound(let path):
+            TasksError.status(.notFoundError, "Unable to open file at \(path)")
+        case .invalidModel(let path, let detail):
+            TasksError.status(.invalidArgumentError, "The model at \(path) cannot be used: \(detail)")
+        case .invalidArgument(let message):
+            TasksError.status(.invalidArgumentError, message)
+        case .inference(let message):
+            TasksError.status(.internalError, message)
+        case .notImplemented(let what):
+            TasksError.status(.unimplementedError, what)
+        }
+    }
+}
+
+extension BaseOptions {
+    /// The engine settings the graphs take. ``Delegate/GPU`` runs on the CPU (see ``Delegate``).
+    var engineChoice: EngineChoice {
+        let backend: InterpreterOptions.Backend = switch inferenceBackend {
+        case .xnnpack: .xnnpack
+        case .reference: .reference
+        }
+        return EngineChoice(backend: backend, threadCount: max(1, threadCount))
+    }
+
+    /// Throws MediaPipe's INVALID_ARGUMENT error for an empty path (before anything is loaded).
+    func validateModelPath() throws(NSError) {
+        if modelAssetPath.isEmpty { throw TasksError.emptyModelPath }
+    }
+}
+
+extension LandmarkSmoothingMode {
+    var pipelineSmoothing: LandmarkSmoothing {
+        switch self {
+        case .mediaPipe: .mediaPipe
+        case .allTracked: .allTracked
+        case .off: .off
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import Dispatch
+import Foundation
+import VisionPipeline
+
+/// The running-mode machinery the three vision tasks share (MediaPipe's vision task runner plus
+/// its C++ task runner and flow limiter), over one graph call `process(image, timestampMs)`.
+///
+/// * Mode checks: each detect call must match the task's ``RunningMode``.
+/// * Timestamps: video and live-stream timestamps must increase strictly (an equal value fails);
+///   image mode uses MediaPipe's synthetic clock 0, 1000, 2000, … ms.
+/// * Serialization: graph calls never overlap (a lock); synchronous calls from several threads
+///   are processed one at a time, in the order they take the lock.
+/// * Live stream (``submit(_:timestampInMilliseconds:deliver:)``): at most one frame is being
+///   processed and one waits; a newer frame replaces the waiting one, which is dropped without a
+///   callback. Processing and the callback both run on ``callbackQueue``, a private serial queue
+///   named like MediaPipe's (`com.mediapipe.tasks.vision.<task>_<UUID>`); a frame leaves the
+///   flight slot only after its callback returns, so a slow delegate throttles the stream instead
+///   of piling up results.
+package final class VisionTaskRunner<Output: Sendable>: @unchecked Sendable {
+    /// Runs the graph on one image with its timestamp in milliseconds.
+    package typealias Process = (PipelineImage, Int) throws(PipelineError) -> Output
+    /// Receives a live-stream outcome on ``callbackQueue``: the graph output and the frame's
+    /// timestamp, or the error (the caller reports it with timestamp `Int.min`, as MediaPipe).
+    package typealias Deliver = @Sendable (Result<Output, NSError>, Int) -> Void
+
+    package let runningMode: RunningMode
+    /// The private serial queue of live-stream processing and callbacks.
+    package let callbackQueue: DispatchQueue
+
+    private let process: Process
+    private let resetGraph: () -> Void
+    /// Held for every graph call (and, in the synchronous modes, for the timestamp check too).
+    private let graphLock = NSLock()
+    /// Guards the timestamps and the flow limiter; never held while processing.
+    private let stateLock = NSLock()
+    private var lastTimestamp: Int?
+    private var nextImageTimestamp = 0
+    private var isFrameInFlight = false
+    private var waitingFrame: LiveStreamFrame?
+    private var counters = LiveStreamCounters()
+
+    private struct LiveStreamFrame: Sendable {
+        let image: PipelineImage
+        let timestamp: Int
+        let deliver: Deliver
+    }
+
+    /// Checks MediaPipe's delegate rule before anything is loaded: live stream needs a delegate,
+    /// the other modes must not have one.
+    package static func validate(runningMode: RunningMode, hasLiveStreamDelegate: Bool) throws(NSError) {
+        switch runningMode {
+        case .image, .video:
+            if hasLiveStreamDelegate { throw TasksError.delegateOutsideLiveStream }
+        case .liveStream:
+            if !hasLiveStreamDelegate { throw TasksError.liveStreamWithoutDelegate }
+        }
+    }
+
+    /// `taskName` is MediaPipe's queue suffix: `faceLandmarker`, `faceDetector`, `poseLandmarker`.
+    package init(taskName: String, runningMode: RunningMode, process: @escaping Process,
+                 reset: @escaping () -> Void = {}) {
+        self.runningMode = runningMode
+        self.callbackQueue = DispatchQueue(label: "com.mediapipe.tasks.vision.\(taskName)_\(UUID().uuidString)")
+        self.process = process
+        self.resetGraph = reset
+        callbackQueue.setSpecific(key: VisionTaskQueueKey.key, value: callbackQueue.label)
+    }
+
+    // MARK: Synchronous modes
+
+    /// `detect(image:)`: the output and the synthetic timestamp (0, 1000, … ms).
+    package func processImage(_ image: PipelineImage) throws(NSError) -> (output: Output, timestamp: Int) {
+        guard runningMode == .image else { throw TasksError.wrongMode(expected: .image, actual: runningMode) }
+        graphLock.lock()
+        defer { graphLock.unlock() }
+        stateLock.lock()
+        let timestamp = nextImageTimestamp
+        nextImageTimestamp &+= 1000
+        stateLock.unlock()
+        return (try run(image, timestamp).get(), timestamp)
+    }
+
+    /// `detect(videoFrame:timestampInMilliseconds:)`.
+    package func processVideoFrame(_ image: PipelineImage, timestampInMilliseconds timestamp: Int) throws(NSError) -> Output {
+        guard runningMode == .video else { throw TasksError.wrongMode(expected: .video, actual: runningMode) }
+        graphLock.lock()
+        defer { graphLock.unlock() }
+        stateLock.lock()
+        let accepted = accept(timestamp)
+        stateLock.unlock()
+        guard accepted else { throw TasksError.nonIncreasingTimestamp }
+        return try run(image, timestamp).get()
+    }
+
+    // MARK: Live stream
+
+    /// `detectAsync(image:timestampInMilliseconds:)`: checks the mode and the timestamp, then
+    /// hands the frame to the flow limiter and returns at once. `deliver` is called on
+    /// ``callbackQueue`` unless the frame is dropped.
+    package func submit(_ image: PipelineImage, timestampInMilliseconds timestamp: Int, deliver: @escaping Deliver) throws(NSError) {
+        guard runningMode == .liveStream else { throw TasksError.wrongMode(expected: .liveStream, actual: runningMode) }
+        let frame = LiveStreamFrame(image: image, timestamp: timestamp, deliver: deliver)
+        stateLock.lock()
+        guard accept(timestamp) else {
+            stateLock.unlock()
+            throw TasksError.nonIncreasingTimestamp
+        }
+        counters.submitted += 1
+        let startsNow = !isFrameInFlight
+        if startsNow {
+            isFrameInFlight = true
+        } else {
+            if waitingFrame != nil { counters.dropped += 1 }
+            waitingFrame = frame
+        }
+        stateLock.unlock()
+        if startsNow {
+            callbackQueue.async { [weak self] in self?.drain(startingWith: frame) }
+        }
+    }
+
+    /// Processes `first`, then whatever frame is waiting, until none is left.
+    private func drain(startingWith first: LiveStreamFrame) {
+        var frame = first
+        while true {
+            graphLock.lock()
+            let outcome = run(frame.image, frame.timestamp)
+            graphLock.unlock()
+            frame.deliver(outcome, frame.timestamp)
+            stateLock.lock()
+            counters.delivered += 1
+            guard let next = waitingFrame else {
+                isFrameInFlight = false
+                stateLock.unlock()
+                return
+            }
+            waitingFrame = nil
+            stateLock.unlock()
+            frame = next
+        }
+    }
+
+    // MARK: Reset and statistics
+
+    /// Forgets tracking and smoothing state and the last timestamp, so the task can start a new
+    /// video (timestamps may start again from 0). A live-stream frame that is waiting is dropped;
+    /// one being processed finishes first.
+    package func reset() {
+        stateLock.lock()
+        if waitingFrame != nil { counters.dropped += 1 }
+        waitingFrame = nil
+        lastTimestamp = nil
+        stateLock.unlock()
+        graphLock.lock()
+        resetGraph()
+        graphLock.unlock()
+    }
+
+    /// Live-stream counters (frames accepted, dropped, delivered), for tests and diagnostics.
+    package var liveStreamCounters: LiveStreamCounters {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        return counters
+    }
+
+    // MARK: Helpers
+
+    /// Records `timestamp` if it is later than the last one; the caller holds `stateLock`.
+    private func accept(_ timestamp: Int) -> Bool {
+        if let last = lastTimestamp, timestamp <= last { return false }
+        lastTimestamp = timestamp
+        return true
+    }
+
+    /// One graph call; the caller holds `graphLock`.
+    private func run(_ image: PipelineImage, _ timestamp: Int) -> Result<Output, NSError> {
+        do throws(PipelineError) {
+            return .success(try process(image, timestamp))
+        } catch {
+            return .failure(error.tasksError)
+        }
+    }
+}
+
+/// Counts of the live-stream flow limiter.
+package struct LiveStreamCounters: Sendable, Equatable {
+    /// Frames accepted by `detectAsync`.
+    package var submitted = 0
+    /// Frames replaced by a newer one (or discarded by `reset()`) before processing: no callback.
+    package var dropped = 0
+    /// Frames processed and delivered (success or failure).
+    package var delivered = 0
+}
+
+/// Identifies a task's callback queue from inside it (`DispatchQueue.getSpecific(key:)` returns
+/// the queue's label there).
+package enum VisionTaskQueueKey {
+    package static let key = DispatchSpecificKey<String>()
+}
