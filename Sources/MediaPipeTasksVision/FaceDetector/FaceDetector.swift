@@ -69,7 +69,7 @@ public final class FaceDetector: NSObject, @unchecked Sendable {
                                                                                    timestampInMilliseconds: timestamp),
                                       timestampInMilliseconds: timestamp, error: nil)
             case .failure(let error):
-                delegate.faceDetector(self, didFinishDetection: nil, timestampInMilliseconds: Int.min, error: error)
+                delegate.faceDetector(self, didFinishDetection: nil, timestampInMilliseconds: timestamp, error: error)
             }
         }
     }

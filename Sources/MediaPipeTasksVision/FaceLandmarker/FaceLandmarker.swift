@@ -82,7 +82,7 @@ public final class FaceLandmarker: NSObject, @unchecked Sendable {
                 delegate.faceLandmarker(self, didFinishDetection: FaceLandmarkerResult(faces: faces, timestampInMilliseconds: timestamp),
                                         timestampInMilliseconds: timestamp, error: nil)
             case .failure(let error):
-                delegate.faceLandmarker(self, didFinishDetection: nil, timestampInMilliseconds: Int.min, error: error)
+                delegate.faceLandmarker(self, didFinishDetection: nil, timestampInMilliseconds: timestamp, error: error)
             }
         }
     }

@@ -20,7 +20,8 @@ package final class VisionTaskRunner<Output: Sendable>: @unchecked Sendable {
     /// Runs the graph on one image with its timestamp in milliseconds.
     package typealias Process = (PipelineImage, Int) throws(PipelineError) -> Output
     /// Receives a live-stream outcome on ``callbackQueue``: the graph output and the frame's
-    /// timestamp, or the error (the caller reports it with timestamp `Int.min`, as MediaPipe).
+    /// timestamp, or the error and `Int.min` (MediaPipe's unset timestamp, which its failure
+    /// callbacks carry).
     package typealias Deliver = @Sendable (Result<Output, NSError>, Int) -> Void
 
     package let runningMode: RunningMode
@@ -126,7 +127,10 @@ package final class VisionTaskRunner<Output: Sendable>: @unchecked Sendable {
             graphLock.lock()
             let outcome = run(frame.image, frame.timestamp)
             graphLock.unlock()
-            frame.deliver(outcome, frame.timestamp)
+            switch outcome {
+            case .success: frame.deliver(outcome, frame.timestamp)
+            case .failure: frame.deliver(outcome, Int.min)
+            }
             stateLock.lock()
             counters.delivered += 1
             guard let next = waitingFrame else {
@@ -190,6 +194,12 @@ package struct LiveStreamCounters: Sendable, Equatable {
     package var dropped = 0
     /// Frames processed and delivered (success or failure).
     package var delivered = 0
+
+    package init(submitted: Int = 0, dropped: Int = 0, delivered: Int = 0) {
+        self.submitted = submitted
+        self.dropped = dropped
+        self.delivered = delivered
+    }
 }
 
 /// Identifies a task's callback queue from inside it (`DispatchQueue.getSpecific(key:)` returns
