@@ -1,19 +1,180 @@
-/// MediaPipe's face landmarker graph on our engine. Not thread-safe: one call at a time.
-public final class FaceLandmarkerGraph {
-    public let options: FaceLandmarkerGraphOptions
+import VisionCore
 
-    /// - Parameter modelPath: a `face_landmarker.task` bundle.
+/// MediaPipe's Face Landmarker graph on our engine (pipeline §2–§5, §8): face detector (NMS 0.5),
+/// ROI ×1.5, 256 landmark crop, presence `>` threshold, projection, optional blendshapes and
+/// facial transformation matrix; in streaming mode, loop-back ROIs from the landmarks, the detector
+/// skipped while `numFaces` faces are tracked, IoU association, and One-Euro smoothing.
+///
+/// Not thread-safe: one call at a time.
+public final class FaceLandmarkerGraph {
+    static let detectorMember = "face_detector.tflite"
+    static let landmarksMember = "face_landmarks_detector.tflite"
+    static let blendshapesMember = "face_blendshapes.tflite"
+    static let geometryMember = "geometry_pipeline_metadata_landmarks.binarypb"
+    /// The full-range detector file `detectsSmallFaces` looks for next to the bundle by default.
+    public static let smallFaceDetectorFileName = "face_detection_full_range_sparse.tflite"
+
+    public let options: FaceLandmarkerGraphOptions
+    let detector: FaceDetectorModel
+    let landmarksModel: FaceLandmarksModel
+    let blendshapesModel: FaceBlendshapesModel?
+    let geometry: FaceGeometryEstimator?
+    let smallFaces: SmallFaceDetector?
+    /// Faces tracked into the next frame; nil before the first frame (or after `reset()`).
+    var tracks: [FaceTrack]?
+    /// The single smoother of `.mediaPipe` smoothing (numFaces == 1): it follows face 0 whatever
+    /// ROI it came from, and is reset by a frame without a face, as in MediaPipe.
+    var singleSmoother: LandmarksSmoother?
+
+    /// - Parameter modelPath: a `face_landmarker.task` bundle (face_detector.tflite,
+    ///   face_landmarks_detector.tflite, face_blendshapes.tflite,
+    ///   geometry_pipeline_metadata_landmarks.binarypb).
     public init(modelPath: String, options: FaceLandmarkerGraphOptions) throws(PipelineError) {
+        guard options.numFaces > 0 else { throw .invalidArgument("numFaces \(options.numFaces) must be positive") }
+        for (name, value) in [("minFaceDetectionConfidence", options.minFaceDetectionConfidence),
+                              ("minFacePresenceConfidence", options.minFacePresenceConfidence),
+                              ("minTrackingConfidence", options.minTrackingConfidence)] {
+            guard (0...1).contains(value) else { throw .invalidArgument("\(name) \(value) is not in [0, 1]") }
+        }
+        let file = try ModelFile(path: modelPath)
+        try file.requireMembers([Self.detectorMember, Self.landmarksMember, Self.blendshapesMember, Self.geometryMember])
+        detector = try FaceDetectorModel(model: file.model(named: Self.detectorMember), path: modelPath, engine: options.engine)
+        landmarksModel = try FaceLandmarksModel(model: file.model(named: Self.landmarksMember), path: modelPath,
+                                                engine: options.engine)
+        blendshapesModel = options.outputBlendshapes
+            ? try FaceBlendshapesModel(model: file.model(named: Self.blendshapesMember), path: modelPath, engine: options.engine)
+            : nil
+        if options.outputTransformationMatrixes {
+            let bytes = try file.data(named: Self.geometryMember)
+            do {
+                geometry = FaceGeometryEstimator(metadata: try GeometryPipelineMetadata(protobuf: bytes))
+            } catch {
+                throw .invalidModel(path: modelPath, detail: "\(Self.geometryMember): \(error)")
+            }
+        } else {
+            geometry = nil
+        }
+        if options.detectsSmallFaces {
+            let path = options.smallFaceDetectorPath ?? Self.defaultSmallFaceDetectorPath(besides: modelPath)
+            smallFaces = try SmallFaceDetector(fullRangePath: path, shortRange: detector, engine: options.engine)
+        } else {
+            smallFaces = nil
+        }
         self.options = options
-        throw .notImplemented("FaceLandmarkerGraph")
     }
 
-    /// Faces in the image. `timestampMilliseconds` is used only while streaming (the caller
-    /// guarantees it increases).
+    static func defaultSmallFaceDetectorPath(besides modelPath: String) -> String {
+        guard let slash = modelPath.lastIndex(of: "/") else { return smallFaceDetectorFileName }
+        return String(modelPath[...slash]) + smallFaceDetectorFileName
+    }
+
+    /// Faces in the image, in the input's pixel grid. `timestampMilliseconds` is used only while
+    /// streaming (the caller guarantees it increases); image mode ignores it.
     public func process(_ image: PipelineImage, timestampMilliseconds: Int) throws(PipelineError) -> [PipelineFace] {
-        throw .notImplemented("FaceLandmarkerGraph.process")
+        let prepared = try PreparedImage(image)
+        let previous = options.isStreaming ? tracks : nil
+        var candidates: [FaceTrack] = previous ?? []
+        let schedule = DetectorSchedule(maxCount: options.numFaces)
+        if !options.isStreaming || schedule.shouldRunDetector(trackedCount: previous?.count) {
+            let detected = try detectionRects(in: prepared)
+            if options.isStreaming {
+                let association = RectAssociation(minSimilarityThreshold: options.minTrackingConfidence)
+                let rects = association.associate(tracked: candidates.map(\.rect), detected: detected)
+                // A rect that survives association unchanged keeps its track (and smoothing state).
+                var unused = candidates
+                candidates = rects.map { rect in
+                    if let i = unused.firstIndex(where: { $0.rect == rect }) { return unused.remove(at: i) }
+                    return FaceTrack(rect: rect, smoother: nil)
+                }
+            } else {
+                candidates = detected.map { FaceTrack(rect: $0, smoother: nil) }
+            }
+        }
+        candidates = Array(candidates.prefix(options.numFaces))
+
+        var faces: [PipelineFace] = []
+        var next: [FaceTrack] = []
+        let timestamp = Int64(timestampMilliseconds) &* 1_000_000
+        for (position, candidate) in candidates.enumerated() {
+            let found = try landmarksModel.landmarks(in: prepared.image, rect: candidate.rect,
+                                                     minPresence: options.minFacePresenceConfidence)
+            guard var landmarks = found.landmarks else { continue }
+            var track = candidate
+            if options.isStreaming {
+                if let rect = LandmarksROI.face(landmarks, imageWidth: prepared.width, imageHeight: prepared.height) {
+                    track.rect = rect
+                }
+                if smooths(position: position) {
+                    landmarks = try smooth(landmarks, track: &track, timestamp: timestamp, prepared: prepared)
+                }
+                next.append(track)
+            }
+            faces.append(try face(from: landmarks, prepared: prepared))
+        }
+        if options.isStreaming {
+            if faces.isEmpty { singleSmoother = nil }
+            tracks = next
+        }
+        return faces
     }
 
     /// Forgets tracking and smoothing state (a new video).
-    public func reset() {}
+    public func reset() {
+        tracks = nil
+        singleSmoother = nil
+    }
+
+    /// The detector ROIs (×1.5 of the projected boxes), best first, at most `numFaces`.
+    func detectionRects(in prepared: PreparedImage) throws(PipelineError) -> [NormalizedRect] {
+        let detections: [RelativeDetection]
+        if let smallFaces {
+            detections = try smallFaces.detect(prepared, minScore: options.minFaceDetectionConfidence)
+        } else {
+            detections = try detector.detect(prepared.image, rect: prepared.fullImageRect,
+                                             minScore: options.minFaceDetectionConfidence, iouThreshold: 0.5)
+        }
+        return detections.prefix(options.numFaces).compactMap {
+            DetectionROI.face($0, imageWidth: prepared.width, imageHeight: prepared.height)
+        }
+    }
+
+    /// Whether the face at `position` of the ROI list is smoothed.
+    func smooths(position: Int) -> Bool {
+        switch options.smoothing {
+        case .off: false
+        case .mediaPipe: options.numFaces == 1 && position == 0
+        case .allTracked: true
+        }
+    }
+
+    private func smooth(_ landmarks: [LandmarkPoint], track: inout FaceTrack, timestamp: Int64,
+                        prepared: PreparedImage) throws(PipelineError) -> [LandmarkPoint] {
+        let shared = options.smoothing == .mediaPipe
+        do {
+            var smoother = try (shared ? singleSmoother : track.smoother) ?? LandmarksSmoother(parameters: .faceLandmarks)
+            let result = try smoother.smooth(landmarks, imageWidth: prepared.width, imageHeight: prepared.height,
+                                             timestamp: timestamp)
+            if shared { singleSmoother = smoother } else { track.smoother = smoother }
+            return result
+        } catch {
+            throw .inference("smoothing: \(error)")
+        }
+    }
+
+    /// The output face: landmarks mirrored back if needed, blendshapes and matrix when requested.
+    private func face(from landmarks: [LandmarkPoint], prepared: PreparedImage) throws(PipelineError) -> PipelineFace {
+        var face = PipelineFace(landmarks: landmarks.map {
+            PipelineLandmark(x: prepared.inputX($0.x), y: $0.y, z: $0.z)
+        })
+        if let blendshapesModel {
+            face.blendshapes = try blendshapesModel.scores(for: landmarks, imageWidth: prepared.width,
+                                                           imageHeight: prepared.height)
+        }
+        if let geometry {
+            face.transformationMatrix = try? geometry.transformationMatrix(for: Array(landmarks.prefix(geometry.landmarkCount)),
+                                                                          frameWidth: prepared.width,
+                                                                          frameHeight: prepared.height) ?? nil
+        }
+        return face
+    }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import TFLite
+
+/// A model file as the graphs accept it: a single `.tflite` or a MediaPipe `.task` bundle.
+struct ModelFile {
+    let path: String
+    private let model: Model?
+    private let bundle: TaskBundle?
+
+    /// Reads `path`; a file with the flatbuffer identifier `TFL3` is read as a `.tflite` model,
+    /// anything else as a `.task` bundle (a zip archive; MediaPipe's start with two zero bytes).
+    init(path: String) throws(PipelineError) {
+        self.path = path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .modelNotFound(path: path)
+        }
+        let bytes = [UInt8](data)
+        do {
+            if bytes.count >= 8, Array(bytes[4..<8]) == Array("TFL3".utf8) {
+                model = try Model(bytes: bytes)
+                bundle = nil
+            } else {
+                bundle = try TaskBundle(bytes: bytes)
+                model = nil
+            }
+        } catch {
+            throw .invalidModel(path: path, detail: "\(error)")
+        }
+    }
+
+    var isBundle: Bool { bundle != nil }
+
+    /// Checks that a bundle holds every member of `names`, naming all the missing ones.
+    func requireMembers(_ names: [String]) throws(PipelineError) {
+        guard let bundle else {
+            throw .invalidModel(path: path, detail: "expected a .task bundle with \(names.joined(separator: ", ")), got a single .tflite model")
+        }
+        let missing = names.filter { !bundle.contains($0) }
+        guard missing.isEmpty else {
+            throw .invalidModel(path: path, detail: "the bundle lacks \(missing.joined(separator: ", ")) (members: \(bundle.memberNames.joined(separator: ", ")))")
+        }
+    }
+
+    /// The single model, or the bundle member `name`.
+    func model(named name: String?) throws(PipelineError) -> Model {
+        if let model { return model }
+        guard let bundle, let name else {
+            throw .invalidModel(path: path, detail: "no model to read")
+        }
+        try requireMembers([name])
+        do {
+            return try bundle.model(named: name)
+        } catch {
+            throw .invalidModel(path: path, detail: "member \(name): \(error)")
+        }
+    }
+
+    /// The raw bytes of the bundle member `name`.
+    func data(named name: String) throws(PipelineError) -> [UInt8] {
+        try requireMembers([name])
+        do {
+            return try bundle!.data(named: name)
+        } catch {
+            throw .invalidModel(path: path, detail: "member \(name): \(error)")
+        }
+    }
+}

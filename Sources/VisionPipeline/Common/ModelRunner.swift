@@ -1,0 +1,79 @@
+import Imaging
+import Inference
+import TFLite
+
+/// One model's interpreter, built once and reused for every call, with its input geometry.
+///
+/// Image models take an NHWC float32 input `1 × height × width × 3`; other models any float input.
+final class ModelRunner {
+    let interpreter: Interpreter
+    /// The input tensor's shape.
+    let inputShape: [Int]
+    let path: String
+
+    init(model: Model, path: String, engine: EngineChoice) throws(PipelineError) {
+        do {
+            interpreter = try Interpreter(model: model, options: engine.interpreterOptions)
+        } catch let error as InferenceError {
+            if case .backendUnavailable = error { throw .inference("\(error)") }
+            throw .invalidModel(path: path, detail: "\(error)")
+        } catch {
+            throw .invalidModel(path: path, detail: "\(error)")
+        }
+        guard let input = interpreter.inputs.first else {
+            throw .invalidModel(path: path, detail: "the model has no input")
+        }
+        inputShape = input.shape
+        self.path = path
+    }
+
+    /// `(width, height)` of an NHWC RGB image input, or nil if the input is not one.
+    var imageInputSize: (width: Int, height: Int)? {
+        guard inputShape.count == 4, inputShape[0] == 1, inputShape[3] == 3, inputShape[1] > 0, inputShape[2] > 0 else {
+            return nil
+        }
+        return (inputShape[2], inputShape[1])
+    }
+
+    /// Checks the model's input is an NHWC RGB image of the given size (nil: any size).
+    func requireImageInput(width: Int? = nil, height: Int? = nil, what: String) throws(PipelineError) {
+        guard let size = imageInputSize, width.map({ $0 == size.width }) ?? true, height.map({ $0 == size.height }) ?? true else {
+            throw .invalidModel(path: path, detail: "\(what): unexpected input shape \(inputShape)")
+        }
+    }
+
+    /// Checks the model has at least `count` outputs of at least the given element counts.
+    func requireOutputs(_ elementCounts: [Int], what: String) throws(PipelineError) {
+        let outputs = interpreter.outputs
+        guard outputs.count >= elementCounts.count,
+              zip(outputs, elementCounts).allSatisfy({ $0.elementCount == $1 }) else {
+            throw .invalidModel(path: path, detail: "\(what): unexpected outputs \(outputs.map(\.shape)), expected element counts \(elementCounts)")
+        }
+    }
+
+    /// Crops `rect` of `image` into the input tensor and runs the model.
+    func run(crop: TensorCrop, image: Image) throws(PipelineError) {
+        let tensor: ImageTensor
+        do {
+            tensor = try crop.tensor(image)
+        } catch {
+            throw .invalidArgument("\(error)")
+        }
+        try run(input: tensor.values)
+    }
+
+    /// Runs the model on `input` (the first input tensor's values, flattened).
+    func run(input: [Float]) throws(PipelineError) {
+        do {
+            try interpreter.copyInput(input, at: 0)
+            try interpreter.invoke()
+        } catch {
+            throw .inference("\(error)")
+        }
+    }
+
+    /// The output tensor `index`, flattened.
+    func output(_ index: Int) -> [Float] {
+        interpreter.output(at: index)
+    }
+}
