@@ -1,0 +1,224 @@
+import Imaging
+import VisionCore
+
+/// MediaPipe's PoseLandmarker graph (`pose_landmarker_graph.cc`, pipeline notes §6–§7) on our
+/// engine: pose detector → alignment ROI → landmark model → landmarks, world landmarks and masks,
+/// with MediaPipe's tracking and smoothing while streaming.
+///
+/// * IMAGE (`isStreaming` false): every call runs the detector on the whole picture, keeps the
+///   `numPoses` best detections and runs the landmark model on each; poses whose presence is not
+///   above `minPosePresenceConfidence` are dropped. Order: detector score.
+/// * VIDEO / LIVE_STREAM: each pose's next-frame ROI (from the model's two auxiliary points)
+///   is tracked; the detector runs only while fewer than `numPoses` poses are tracked; its ROIs
+///   replace the tracked ones they overlap (IoU `>` `minTrackingConfidence`). Tracked poses keep
+///   their order, new ones follow. Smoothing as ``LandmarkSmoothing`` says.
+/// * Every person (``PoseLandmarkerGraphOptions/findsEveryPerson``, `numPoses > 1`): see
+///   ``EveryPersonSearch``; MediaPipe's poses are computed first, exactly as without the option,
+///   and extra people follow them (they are tracked separately, so they never change when
+///   MediaPipe's detector runs).
+/// * Orientation: the detector sees the upright picture; results are in the input's own pixel
+///   coordinates. See ``PoseDetectorRotation`` for MediaPipe's rotation quirk. Mirrored inputs
+///   are cropped mirrored, so left and right landmarks keep the subject's sides; their world
+///   landmarks are mirrored to the input's axes too.
+///
+/// Not thread-safe: one call at a time.
+public final class PoseLandmarkerGraph {
+    public let options: PoseLandmarkerGraphOptions
+    private let detector: PoseDetectorStage
+    private let landmarkStage: PoseLandmarkStage
+    private let association: RectAssociation
+    private var primary = PoseTrackList()
+    private var extras = PoseTrackList()
+    private var nextTrackID = 0
+    private var singleSmoother: PoseSmoother?
+    private var smoothers: [Int: PoseSmoother] = [:]
+    private var framesSinceSearch: Int?
+
+    /// - Parameter modelPath: a pose landmarker `.task` bundle (`pose_detector.tflite` and
+    ///   `pose_landmarks_detector.tflite`, with or without TFLite metadata).
+    public init(modelPath: String, options: PoseLandmarkerGraphOptions) throws(PipelineError) {
+        try options.validate()
+        let models = try PoseModels(path: modelPath, engine: options.engine)
+        self.options = options
+        detector = PoseDetectorStage(interpreter: models.detector, range: models.detectorRange)
+        landmarkStage = PoseLandmarkStage(interpreter: models.landmarks, range: models.landmarksRange)
+        association = RectAssociation(minSimilarityThreshold: options.minTrackingConfidence)
+    }
+
+    /// The poses in `input`. `timestampMilliseconds` is used only while streaming (the caller
+    /// guarantees that it increases); smoothing runs on `ms·10⁶` ns.
+    public func process(_ input: PipelineImage, timestampMilliseconds: Int) throws(PipelineError) -> [PipelinePose] {
+        let frame = PoseFrame(input, rotation: options.detectorRotation)
+        var found: [(estimate: PoseEstimate, id: Int)]
+        if options.isStreaming {
+            let (nanoseconds, overflow) = Int64(timestampMilliseconds).multipliedReportingOverflow(by: 1_000_000)
+            guard !overflow else { throw .invalidArgument("timestamp \(timestampMilliseconds) ms is out of range") }
+            found = try track(frame)
+            try smooth(&found, frame: frame, timestamp: nanoseconds)
+        } else {
+            found = try detectAll(frame).map { ($0, 0) }
+        }
+        return found.map { Self.pipelinePose($0.estimate) }
+    }
+
+    /// Forgets tracking and smoothing state (a new video).
+    public func reset() {
+        primary.reset()
+        extras.reset()
+        singleSmoother = nil
+        smoothers = [:]
+        framesSinceSearch = nil
+    }
+
+    // MARK: Stages
+
+    private var searchesEveryPerson: Bool { options.findsEveryPerson && options.numPoses > 1 }
+
+    /// IMAGE mode: detector, ROIs, landmark model; then the every-person search.
+    private func detectAll(_ frame: PoseFrame) throws(PipelineError) -> [PoseEstimate] {
+        var estimates: [PoseEstimate] = []
+        for roi in try detectedROIs(frame) {
+            if let estimate = try estimate(roi, in: frame) { estimates.append(estimate) }
+        }
+        if searchesEveryPerson {
+            estimates += try everyPersonSearch.search(frame, known: estimates, limit: options.numPoses - estimates.count)
+        }
+        return estimates
+    }
+
+    /// The detector's ROIs for the `numPoses` best detections (pipeline notes §6).
+    private func detectedROIs(_ frame: PoseFrame) throws(PipelineError) -> [NormalizedRect] {
+        let detections = try detector.detect(frame.image, in: frame.detectorRect, flipHorizontally: frame.isMirrored,
+                                             undoRotation: frame.undoesRotation,
+                                             minScore: options.minPoseDetectionConfidence)
+        return detections.prefix(options.numPoses).compactMap {
+            DetectionROI.pose($0, imageWidth: frame.image.width, imageHeight: frame.image.height)
+        }
+    }
+
+    func estimate(_ roi: NormalizedRect, in frame: PoseFrame) throws(PipelineError) -> PoseEstimate? {
+        try landmarkStage.estimate(frame.image, roi: roi, flipHorizontally: frame.isMirrored,
+                                   minPresence: options.minPosePresenceConfidence,
+                                   outputMask: options.outputSegmentationMasks)
+    }
+
+    var probeDetector: PoseDetectorStage { detector }
+    func landmarkStageProbe(_ roi: NormalizedRect, _ frame: PoseFrame) throws(PipelineError) -> PoseEstimate? {
+        try landmarkStage.estimate(frame.image, roi: roi, flipHorizontally: false, minPresence: 0, outputMask: false)
+    }
+
+    var everyPersonSearch: EveryPersonSearch {
+        EveryPersonSearch(detector: detector, graph: self)
+    }
+
+    /// VIDEO / LIVE_STREAM: MediaPipe's tracking for the primary poses, then the extra people.
+    private func track(_ frame: PoseFrame) throws(PipelineError) -> [(estimate: PoseEstimate, id: Int)] {
+        let schedule = DetectorSchedule(maxCount: options.numPoses)
+        let detectorRuns = schedule.shouldRunDetector(trackedCount: primary.tracks?.count)
+        let detected = detectorRuns ? try detectedROIs(frame) : []
+        let tracks = primary.associate(detected: detected, association: association, limit: options.numPoses,
+                                       nextID: &nextTrackID)
+        var found: [(estimate: PoseEstimate, id: Int)] = []
+        for track in tracks {
+            if let estimate = try estimate(track.roi, in: frame) { found.append((estimate, track.id)) }
+        }
+        primary.update(found.compactMap { item in item.estimate.nextROI.map { .init(roi: $0, id: item.id) } })
+        guard searchesEveryPerson else { return found }
+        return found + (try trackExtras(frame, primary: found.map(\.estimate), detectorRan: detectorRuns))
+    }
+
+    /// The extra people while streaming: tracked like MediaPipe's poses but on their own list;
+    /// one that now overlaps a primary pose is dropped (MediaPipe's detector found it), and the
+    /// search for new ones runs on frames where MediaPipe's detector ran, at most once every
+    /// ``EveryPersonSearch/streamingInterval`` such frames.
+    private func trackExtras(_ frame: PoseFrame, primary known: [PoseEstimate],
+                             detectorRan: Bool) throws(PipelineError) -> [(estimate: PoseEstimate, id: Int)] {
+        let room = options.numPoses - known.count
+        var found: [(estimate: PoseEstimate, id: Int)] = []
+        for track in extras.tracks ?? [] where found.count < room {
+            guard let estimate = try estimate(track.roi, in: frame) else { continue }
+            let everyone = known + found.map(\.estimate)
+            if EveryPersonSearch.duplicates(estimate, of: everyone) { continue }
+            found.append((estimate, track.id))
+        }
+        if detectorRan, found.count < room {
+            let due = framesSinceSearch.map { $0 + 1 >= EveryPersonSearch.streamingInterval } ?? true
+            if due {
+                framesSinceSearch = 0
+                let extra = try everyPersonSearch.search(frame, known: known + found.map(\.estimate),
+                                                         limit: room - found.count)
+                for estimate in extra {
+                    found.append((estimate, nextTrackID))
+                    nextTrackID &+= 1
+                }
+            } else {
+                framesSinceSearch = (framesSinceSearch ?? 0) + 1
+            }
+        }
+        extras.update(found.compactMap { item in item.estimate.nextROI.map { .init(roi: $0, id: item.id) } })
+        return found
+    }
+
+    /// Smoothing while streaming (pipeline notes §7.3).
+    private func smooth(_ found: inout [(estimate: PoseEstimate, id: Int)], frame: PoseFrame,
+                        timestamp: Int64) throws(PipelineError) {
+        let width = frame.image.width, height = frame.image.height
+        switch options.smoothing {
+        case .off:
+            return
+        case .mediaPipe:
+            guard options.numPoses == 1 else { return }
+            guard !found.isEmpty else {
+                singleSmoother = nil
+                return
+            }
+            var smoother = try singleSmoother.orNew()
+            try smoother.smooth(&found[0].estimate, width: width, height: height, timestamp: timestamp)
+            singleSmoother = smoother
+        case .allTracked:
+            var kept: [Int: PoseSmoother] = [:]
+            for index in found.indices {
+                var smoother = try smoothers[found[index].id].orNew()
+                try smoother.smooth(&found[index].estimate, width: width, height: height, timestamp: timestamp)
+                kept[found[index].id] = smoother
+            }
+            smoothers = kept
+        }
+    }
+
+    private static func pipelinePose(_ estimate: PoseEstimate) -> PipelinePose {
+        func convert(_ point: LandmarkPoint) -> PipelineLandmark {
+            PipelineLandmark(x: point.x, y: point.y, z: point.z, visibility: point.visibility, presence: point.presence)
+        }
+        return PipelinePose(landmarks: estimate.landmarks.map(convert), worldLandmarks: estimate.worldLandmarks.map(convert),
+                            segmentationMask: estimate.mask)
+    }
+}
+
+/// One input as the pose graph sees it: the pixels, the detector's ROI for the orientation, and
+/// how detections come back.
+struct PoseFrame {
+    let image: Image
+    let orientation: Orientation
+    /// The whole picture, turned upright (MediaPipe's `ConvertToNormalizedRect`).
+    let detectorRect: NormalizedRect
+    var isMirrored: Bool { orientation.isMirrored }
+    /// Whether detections are projected through the crop matrix rather than only un-letterboxed.
+    let undoesRotation: Bool
+
+    init(_ input: PipelineImage, rotation: PoseDetectorRotation) {
+        image = input.image
+        orientation = input.orientation
+        detectorRect = NormalizedRect.fullImage(orientation: input.orientation, imageWidth: input.image.width,
+                                                imageHeight: input.image.height)
+        undoesRotation = input.orientation != .up && (input.orientation.isMirrored || rotation == .undone)
+    }
+}
+
+extension PoseSmoother? {
+    /// The smoother, or a new one.
+    func orNew() throws(PipelineError) -> PoseSmoother {
+        if let self { return self }
+        return try PoseSmoother()
+    }
+}
