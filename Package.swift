@@ -54,7 +54,7 @@ let package = Package(
         // MARK: MediaPipe Tasks' iOS API (MediaPipeTasksVision), a thin layer over VisionPipeline
         .target(
             name: "MediaPipeTasksVision",
-            dependencies: ["VisionPipeline", "Inference", "Imaging", "VisionCore"],
+            dependencies: ["VisionPipeline", "Inference", "TFLite", "Imaging", "VisionCore"],
             swiftSettings: swiftSettings
         ),
 

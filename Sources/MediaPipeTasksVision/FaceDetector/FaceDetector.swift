@@ -32,6 +32,7 @@ public final class FaceDetector: NSObject, @unchecked Sendable {
             runningMode: options.runningMode,
             hasLiveStreamDelegate: options.faceDetectorLiveStreamDelegate != nil)
         try options.baseOptions.validateModelPath()
+        try ModelBundleCheck.require(ModelBundleCheck.faceDetectorMembers, inBundleAt: options.baseOptions.modelAssetPath)
         let graph: FaceDetectorGraph
         do {
             graph = try FaceDetectorGraph(modelPath: options.baseOptions.modelAssetPath, options: options.graphOptions)

@@ -39,6 +39,7 @@ public final class FaceLandmarker: NSObject, @unchecked Sendable {
             runningMode: options.runningMode,
             hasLiveStreamDelegate: options.faceLandmarkerLiveStreamDelegate != nil)
         try options.baseOptions.validateModelPath()
+        try ModelBundleCheck.require(ModelBundleCheck.faceLandmarkerMembers, inBundleAt: options.baseOptions.modelAssetPath)
         let graph: FaceLandmarkerGraph
         do {
             graph = try FaceLandmarkerGraph(modelPath: options.baseOptions.modelAssetPath, options: options.graphOptions)
@@ -112,6 +113,7 @@ extension FaceLandmarkerOptions {
             isStreaming: runningMode != .image,
             smoothing: landmarkSmoothing.pipelineSmoothing,
             detectsSmallFaces: detectsSmallFaces,
+            smallFaceDetectorPath: smallFaceModelAssetPath,
             engine: baseOptions.engineChoice)
     }
 }

@@ -30,6 +30,10 @@ public final class FaceLandmarkerOptions: TaskOptions {
     /// tiled short-range pass; MediaPipe misses faces smaller than about a fifth of the image).
     /// Slower. Default false: MediaPipe's detection exactly.
     public var detectsSmallFaces: Bool = false
+    /// VisionTasks extension: the full-range face detector used by ``detectsSmallFaces``
+    /// (`face_detection_full_range_sparse.tflite`). Default nil: that file name next to
+    /// ``BaseOptions/modelAssetPath``.
+    public var smallFaceModelAssetPath: String?
     /// VisionTasks extension: how landmarks are smoothed in video and live-stream modes. Default
     /// ``LandmarkSmoothingMode/mediaPipe`` (only when `numFaces` == 1, as MediaPipe).
     public var landmarkSmoothing: LandmarkSmoothingMode = .mediaPipe
@@ -53,6 +57,7 @@ public final class FaceLandmarkerOptions: TaskOptions {
         copy.outputFaceBlendshapes = outputFaceBlendshapes
         copy.outputFacialTransformationMatrixes = outputFacialTransformationMatrixes
         copy.detectsSmallFaces = detectsSmallFaces
+        copy.smallFaceModelAssetPath = smallFaceModelAssetPath
         copy.landmarkSmoothing = landmarkSmoothing
         return copy
     }

@@ -1,0 +1,29 @@
+import Foundation
+import TFLite
+
+/// MediaPipe's check that a `.task` bundle holds the models a task needs, with its NOT_FOUND
+/// error ("No model file with name: …"), e.g. for a pose bundle given to the face landmarker.
+///
+/// Only bundles are checked; a single `.tflite`, a missing file or an unreadable archive is left
+/// to the graph, which reports it (NOT_FOUND or INVALID_ARGUMENT).
+enum ModelBundleCheck {
+    /// Members in the order MediaPipe's graphs look them up.
+    static let faceLandmarkerMembers = ["face_detector.tflite", "face_landmarks_detector.tflite"]
+    static let faceDetectorMembers = ["face_detector.tflite"]
+    static let poseLandmarkerMembers = ["pose_detector.tflite", "pose_landmarks_detector.tflite"]
+
+    /// Throws NOT_FOUND naming the first of `members` that the bundle at `path` lacks.
+    static func require(_ members: [String], inBundleAt path: String) throws(NSError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return }
+        let head = (try? handle.read(upToCount: 4)) ?? Data()
+        try? handle.close()
+        guard [UInt8](head) == [0x50, 0x4B, 0x03, 0x04],  // a zip archive ("PK\3\4")
+              let bundle = try? TaskBundle(contentsOfFile: path),
+              let missing = members.first(where: { !bundle.contains($0) })
+        else { return }
+        let present = bundle.memberNames.joined(separator: ", ")
+        throw TasksError.status(
+            .notFoundError,
+            "No model file with name: \(missing). All model files in the model asset bundle are: \(present).")
+    }
+}
