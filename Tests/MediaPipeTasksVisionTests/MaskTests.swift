@@ -1,0 +1,64 @@
+import Foundation
+import MediaPipeTasksVision
+import Testing
+
+/// `Mask`: native data, lazy cached conversion both ways, deep copies, bad sizes.
+@Suite struct MaskTests {
+    @Test func floatMaskConvertsToBytesByTruncation() throws {
+        let values: [Float] = [0, 0.5, 1, 0.999, 0.2, -0.5, 1.5, .nan]
+        let mask = try #require(Mask(float32Values: values, width: 4, height: 2))
+        #expect(mask.dataType == .float32 && mask.width == 4 && mask.height == 2)
+        #expect(mask.float32Values.elementsEqual(values) { $0 == $1 || ($0.isNaN && $1.isNaN) })
+        // iOS: data[i] = float * 255 (C truncation); out-of-range and NaN are clamped here.
+        #expect(mask.uint8Values == [0, 127, 255, 254, 51, 0, 255, 0])
+        let first = mask.uint8Data, second = mask.uint8Data
+        #expect(first == second, "the conversion is cached")
+    }
+
+    @Test func byteMaskConvertsToFloatsDividingBy255() throws {
+        let bytes: [UInt8] = [0, 51, 128, 255, 1, 254]
+        let mask = try #require(Mask(uInt8Values: bytes, width: 3, height: 2))
+        #expect(mask.dataType == .uInt8)
+        #expect(mask.uint8Values == bytes)
+        #expect(mask.float32Values == bytes.map { Float($0) / 255 })
+        #expect(mask.float32Data == mask.float32Data)
+    }
+
+    @Test func initializersCopyTheCallersBuffer() throws {
+        var source: [Float] = [0.25, 0.75]
+        let mask = try source.withUnsafeBufferPointer { buffer in
+            try #require(Mask(float32Data: buffer.baseAddress!, width: 2, height: 1, shouldCopy: false))
+        }
+        source[0] = 1
+        #expect(mask.float32Values == [0.25, 0.75])
+    }
+
+    @Test func copyIsDeep() throws {
+        let mask = try #require(Mask(float32Values: [0.1, 0.2, 0.3, 0.4], width: 2, height: 2))
+        let copy = try #require(mask.copy() as? Mask)
+        #expect(copy !== mask)
+        #expect(copy.float32Data != mask.float32Data, "separate storage")
+        #expect(copy.float32Values == mask.float32Values && copy.dataType == .float32)
+        let byteMask = try #require(Mask(uInt8Values: [9, 8], width: 1, height: 2))
+        let byteCopy = try #require(byteMask.copy() as? Mask)
+        #expect(byteCopy.dataType == .uInt8 && byteCopy.uint8Values == [9, 8])
+    }
+
+    @Test func invalidSizesGiveNil() {
+        #expect(Mask(float32Values: [1], width: 0, height: 1) == nil)
+        #expect(Mask(float32Values: [1, 2], width: 1, height: 1) == nil)
+        #expect(Mask(uInt8Values: [], width: -1, height: -1) == nil)
+        let one: [UInt8] = [1]
+        #expect(one.withUnsafeBufferPointer { Mask(uInt8Data: $0.baseAddress!, width: Int.max, height: 2, shouldCopy: true) } == nil)
+    }
+
+    @Test func concurrentReadersShareOneConversion() async throws {
+        let mask = try #require(Mask(float32Values: (0..<10_000).map { Float($0 % 256) / 255 }, width: 100, height: 100))
+        let addresses = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 { group.addTask { Int(bitPattern: mask.uint8Data) } }
+            return await group.reduce(into: Set<Int>()) { $0.insert($1) }
+        }
+        #expect(addresses.count == 1)
+        #expect(mask.uint8Values == (0..<10_000).map { UInt8($0 % 256) })
+    }
+}
