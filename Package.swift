@@ -94,7 +94,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MediaPipeTasksVisionTests",
-            dependencies: ["MediaPipeTasksVision", "VisionPipeline", "Imaging", "TestSupport"],
+            dependencies: ["MediaPipeTasksVision", "VisionPipeline", "Imaging", "VisionCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

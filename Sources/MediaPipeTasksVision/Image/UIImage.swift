@@ -72,11 +72,15 @@ public final class UIImage: NSObject, @unchecked Sendable {
     }
 
     static func locate(named name: String) -> String? {
+        let folders = [Bundle.main.resourcePath, Bundle.main.bundlePath, FileManager.default.currentDirectoryPath]
+        return locate(named: name, searchingIn: folders.compactMap { $0 })
+    }
+
+    /// The path ``init(named:)`` loads for `name` when searching `folders` in order.
+    package static func locate(named name: String, searchingIn folders: [String]) -> String? {
         guard !name.isEmpty else { return nil }
         let fileManager = FileManager.default
         if name.hasPrefix("/") { return fileManager.fileExists(atPath: name) ? name : nil }
-        let folders = [Bundle.main.resourcePath, Bundle.main.bundlePath, fileManager.currentDirectoryPath]
-            .compactMap { $0 }
         let names = URL(fileURLWithPath: name).pathExtension.isEmpty
             ? ["png", "jpg", "jpeg"].map { "\(name).\($0)" } : [name]
         for folder in folders {
