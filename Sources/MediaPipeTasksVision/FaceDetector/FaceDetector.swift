@@ -33,11 +33,10 @@ public final class FaceDetector: NSObject, @unchecked Sendable {
             hasLiveStreamDelegate: options.faceDetectorLiveStreamDelegate != nil)
         try options.baseOptions.validateModelPath()
         try ModelBundleCheck.require(ModelBundleCheck.faceDetectorMembers, inBundleAt: options.baseOptions.modelAssetPath)
-        let graph: FaceDetectorGraph
-        do {
-            graph = try FaceDetectorGraph(modelPath: options.baseOptions.modelAssetPath, options: options.graphOptions)
-        } catch {
-            throw error.tasksError
+        let graph = try GraphLoading.make(engine: options.baseOptions.engineChoice) { engine throws(PipelineError) in
+            var graphOptions = options.graphOptions
+            graphOptions.engine = engine
+            return try FaceDetectorGraph(modelPath: options.baseOptions.modelAssetPath, options: graphOptions)
         }
         self.options = options
         self.runner = VisionTaskRunner(

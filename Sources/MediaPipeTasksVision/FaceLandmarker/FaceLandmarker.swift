@@ -40,11 +40,10 @@ public final class FaceLandmarker: NSObject, @unchecked Sendable {
             hasLiveStreamDelegate: options.faceLandmarkerLiveStreamDelegate != nil)
         try options.baseOptions.validateModelPath()
         try ModelBundleCheck.require(ModelBundleCheck.faceLandmarkerMembers, inBundleAt: options.baseOptions.modelAssetPath)
-        let graph: FaceLandmarkerGraph
-        do {
-            graph = try FaceLandmarkerGraph(modelPath: options.baseOptions.modelAssetPath, options: options.graphOptions)
-        } catch {
-            throw error.tasksError
+        let graph = try GraphLoading.make(engine: options.baseOptions.engineChoice) { engine throws(PipelineError) in
+            var graphOptions = options.graphOptions
+            graphOptions.engine = engine
+            return try FaceLandmarkerGraph(modelPath: options.baseOptions.modelAssetPath, options: graphOptions)
         }
         self.options = options
         self.runner = VisionTaskRunner(

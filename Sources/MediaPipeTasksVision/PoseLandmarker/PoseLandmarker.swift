@@ -38,11 +38,10 @@ public final class PoseLandmarker: NSObject, @unchecked Sendable {
             hasLiveStreamDelegate: options.poseLandmarkerLiveStreamDelegate != nil)
         try options.baseOptions.validateModelPath()
         try ModelBundleCheck.require(ModelBundleCheck.poseLandmarkerMembers, inBundleAt: options.baseOptions.modelAssetPath)
-        let graph: PoseLandmarkerGraph
-        do {
-            graph = try PoseLandmarkerGraph(modelPath: options.baseOptions.modelAssetPath, options: options.graphOptions)
-        } catch {
-            throw error.tasksError
+        let graph = try GraphLoading.make(engine: options.baseOptions.engineChoice) { engine throws(PipelineError) in
+            var graphOptions = options.graphOptions
+            graphOptions.engine = engine
+            return try PoseLandmarkerGraph(modelPath: options.baseOptions.modelAssetPath, options: graphOptions)
         }
         self.options = options
         self.runner = VisionTaskRunner(

@@ -15,9 +15,10 @@ enum ModelBundleCheck {
     /// Throws NOT_FOUND naming the first of `members` that the bundle at `path` lacks.
     static func require(_ members: [String], inBundleAt path: String) throws(NSError) {
         guard let handle = FileHandle(forReadingAtPath: path) else { return }
-        let head = (try? handle.read(upToCount: 4)) ?? Data()
+        let head = (try? handle.read(upToCount: 8)) ?? Data()
         try? handle.close()
-        guard [UInt8](head) == [0x50, 0x4B, 0x03, 0x04],  // a zip archive ("PK\3\4")
+        let isFlatBufferModel = head.count == 8 && Array(head.suffix(4)) == Array("TFL3".utf8)
+        guard !isFlatBufferModel,
               let bundle = try? TaskBundle(contentsOfFile: path),
               let missing = members.first(where: { !bundle.contains($0) })
         else { return }
