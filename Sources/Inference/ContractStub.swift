@@ -28,6 +28,6 @@ package protocol Backend {
     func makeKernel(for context: KernelContext) throws -> (any Kernel)?
 }
 package enum InferenceError: Error {
-    case xnnpack(status: String, during: String)
+    case xnnpack(status: Int, during: String)
     case invalidGraph(detail: String)
 }

@@ -98,6 +98,7 @@ struct XNNPACKDefiner {
         case .negate: status = xnn_define_negate(subgraph, ids[0], y, 0)
         case .squareRoot: status = xnn_define_square_root(subgraph, ids[0], y, 0)
         case .sigmoid: status = xnn_define_sigmoid(subgraph, ids[0], y, 0)
+        case .hardSwish: status = xnn_define_hardswish(subgraph, ids[0], y, 0)
         case .clamp: status = xnn_define_clamp(subgraph, low, high, ids[0], y, 0)
         case .prelu: status = xnn_define_prelu(subgraph, ids[0], ids[1], y, 0)
         case .constantPad(let before, let after):

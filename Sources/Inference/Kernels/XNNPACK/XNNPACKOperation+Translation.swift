@@ -33,6 +33,7 @@ private struct Translator {
         case .neg: return try unary(.negate)
         case .sqrt: return try unary(.squareRoot)
         case .logistic: return try unary(.sigmoid)
+        case .hardSwish: return try unary(.hardSwish)
         case .relu: return try clamp(0...Float.infinity)
         case .relu6: return try clamp(0...6)
         case .prelu: return try prelu()

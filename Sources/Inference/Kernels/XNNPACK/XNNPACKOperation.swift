@@ -8,7 +8,7 @@ struct XNNPACKOperation {
         case depthwiseConvolution(XNNPACKWindow, depthMultiplier: Int, inputChannels: Int)
         case maxPooling(XNNPACKWindow)
         case add, subtract, multiply, divide, squaredDifference
-        case negate, squareRoot, sigmoid
+        case negate, squareRoot, sigmoid, hardSwish
         /// RELU and RELU6: a clamp to ``XNNPACKOperation/outputRange``.
         case clamp
         /// PRELU with one slope per channel (the slope tensor is defined as a 1-D `[channels]` value).

@@ -19,6 +19,6 @@ enum XNNPACKStatus {
     /// Throws unless `status` is success. `during` says what was being done, for the message.
     static func check(_ status: xnn_status, during: @autoclosure () -> String) throws(InferenceError) {
         guard status != xnn_status_success else { return }
-        throw InferenceError.xnnpack(status: name(of: status), during: during())
+        throw InferenceError.xnnpack(status: Int(status.rawValue), during: "\(during()) (\(name(of: status)))")
     }
 }

@@ -9,7 +9,7 @@ final class XNNPACKSubgraph {
         var subgraph: xnn_subgraph_t?
         try XNNPACKStatus.check(xnn_create_subgraph(UInt32(externalValueCount), 0, &subgraph), during: "creating a subgraph")
         guard let subgraph else {
-            throw InferenceError.xnnpack(status: "no subgraph", during: "creating a subgraph")
+            throw InferenceError.xnnpack(status: Int(xnn_status_out_of_memory.rawValue), during: "creating a subgraph")
         }
         handle = subgraph
     }
@@ -25,7 +25,7 @@ final class XNNPACKCompiledRuntime {
         var runtime: xnn_runtime_t?
         try XNNPACKStatus.check(xnn_create_runtime_v2(subgraph.handle, threadPool.pool, flags, &runtime), during: "creating a runtime")
         guard let runtime else {
-            throw InferenceError.xnnpack(status: "no runtime", during: "creating a runtime")
+            throw InferenceError.xnnpack(status: Int(xnn_status_out_of_memory.rawValue), during: "creating a runtime")
         }
         handle = runtime
     }

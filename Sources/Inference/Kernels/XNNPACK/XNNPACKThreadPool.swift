@@ -12,7 +12,7 @@ final class XNNPACKThreadPool {
         self.threadCount = max(1, threadCount)
         if self.threadCount > 1 {
             guard let pool = pthreadpool_create(self.threadCount) else {
-                throw InferenceError.xnnpack(status: "pthreadpool_create failed", during: "creating a pool of \(self.threadCount) threads")
+                throw InferenceError.xnnpack(status: Int(xnn_status_out_of_memory.rawValue), during: "pthreadpool_create(\(self.threadCount))")
             }
             self.pool = pool
         } else {
