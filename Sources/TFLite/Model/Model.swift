@@ -14,6 +14,9 @@ public struct Model: Sendable {
     public var buffers: [Buffer]
     /// Named metadata entries (for example `"TFLITE_METADATA"` or `"min_runtime_version"`).
     public var metadata: [MetadataEntry]
+    /// The TFLite model metadata (the `"TFLITE_METADATA"` entry): tensor names and input
+    /// normalization, when the model carries it. Set by `Model(bytes:)`.
+    public var modelMetadata: ModelMetadata? = nil
 
     public init(
         bytes: [UInt8], version: Int, description: String, operatorCodes: [OperatorCode],
