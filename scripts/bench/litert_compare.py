@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+"""Times LiteRT 2.3 and our engine on the same models, interleaved, and prints the ratio per model.
+
+Run it through scripts/bench/litert-compare, which makes the pinned virtual environment.
+
+LiteRT runs in this process (Interpreter, default op resolver = builtin kernels + XNNPACK delegate,
+as many threads as asked). Our engine runs as the release CLI, one process per round:
+
+    .build/release/vision-tasks bench model MODEL.tflite --threads T --backend xnnpack \\
+        --iterations N --json
+
+which must run a few untimed warm-up invocations, then time N invocations one by one on a fixed
+input, and print exactly one JSON object on stdout:
+
+    {"model": "<path>", "backend": "xnnpack", "threads": T, "iterations": N,
+     "median_ms": <float>, "times_ms": [<N floats>]}
+
+A round is N timed invocations. For each model and thread count the script alternates LiteRT
+rounds and our rounds K times, then reports the median over all K × N samples of each side and the
+ratio ours / LiteRT. Models inside a .task bundle are extracted to .build/bench-models/ first, so
+the CLI always gets a plain .tflite path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from ai_edge_litert.interpreter import Interpreter
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "golden"))
+from litert_models import SPECS, model_bytes, seeded_floats  # noqa: E402
+
+DEFAULT_BINARY = ROOT / ".build" / "release" / "vision-tasks"
+EXTRACTED = ROOT / ".build" / "bench-models"
+WARMUP = 5
+
+
+class LiteRTRunner:
+    def __init__(self, content: bytes, threads: int, spec):
+        self.interpreter = Interpreter(model_content=content, num_threads=threads)
+        self.interpreter.allocate_tensors()
+        details = self.interpreter.get_input_details()
+        sizes = [int(np.prod(d["shape"])) for d in details]
+        flat = seeded_floats(1, sum(sizes), spec.low, spec.high)
+        start = 0
+        for d, size in zip(details, sizes):
+            self.interpreter.set_tensor(d["index"], flat[start : start + size].reshape(d["shape"]))
+            start += size
+        for _ in range(WARMUP):
+            self.interpreter.invoke()
+
+    def round(self, iterations: int) -> list[float]:
+        invoke, clock, times = self.interpreter.invoke, time.perf_counter_ns, []
+        for _ in range(iterations):
+            t0 = clock()
+            invoke()
+            times.append((clock() - t0) / 1e6)
+        return times
+
+
+class OursError(RuntimeError):
+    pass
+
+
+def ours_round(binary: Path, model: Path, threads: int, backend: str, iterations: int) -> list[float]:
+    command = [str(binary), "bench", "model", str(model), "--threads", str(threads),
+               "--backend", backend, "--iterations", str(iterations), "--json"]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    except subprocess.TimeoutExpired:
+        raise OursError(f"`{' '.join(command)}` took more than 600 s")
+    if done.returncode != 0:
+        detail = (done.stderr or done.stdout).strip().splitlines()
+        raise OursError(f"`{' '.join(command)}` exited with {done.returncode}: "
+                        + (detail[-1] if detail else "no output"))
+    try:
+        lines = [line for line in done.stdout.splitlines() if line.strip()]
+        # The contract is one JSON object on stdout; tolerate log lines before it.
+        result = json.loads(done.stdout) if len(lines) == 1 else json.loads(lines[-1])
+        times = [float(t) for t in result["times_ms"]]
+    except (ValueError, KeyError, TypeError) as error:
+        raise OursError(f"`{' '.join(command)}` did not print the expected JSON object ({error}): "
+                        f"{done.stdout.strip()[:200]!r}")
+    if len(times) != iterations:
+        raise OursError(f"`{' '.join(command)}` reported {len(times)} times for {iterations} iterations")
+    return times
+
+
+def model_file(spec) -> Path:
+    """A plain .tflite path for the CLI; bundle members are extracted once."""
+    if ":" not in spec.source:
+        return ROOT / "assets" / "models" / spec.source
+    EXTRACTED.mkdir(parents=True, exist_ok=True)
+    path = EXTRACTED / spec.source.split(":", 1)[1]
+    content = model_bytes(spec.source)
+    if not path.exists() or path.read_bytes() != content:
+        path.write_bytes(content)
+    return path
+
+
+def fmt(value: float | None, digits: int = 2) -> str:
+    return "—" if value is None else f"{value:.{digits}f}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                                     epilog=__doc__.split("\n", 2)[2])
+    parser.add_argument("models", nargs="*", help="model stems (default: all seven)")
+    parser.add_argument("--threads", default="1,2", help="comma-separated thread counts (default 1,2)")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds K (default 5)")
+    parser.add_argument("--iterations", type=int, default=20, help="timed invocations per round N (default 20)")
+    parser.add_argument("--backend", default="xnnpack", help="our backend (default xnnpack)")
+    parser.add_argument("--binary", type=Path, default=DEFAULT_BINARY, help="our CLI (default .build/release/vision-tasks)")
+    parser.add_argument("--litert-only", action="store_true", help="time LiteRT alone")
+    parser.add_argument("--json", type=Path, help="also write all samples and medians to this file")
+    args = parser.parse_args()
+
+    threads = [int(t) for t in args.threads.split(",") if t]
+    if not threads or min(threads) < 1 or args.rounds < 1 or args.iterations < 1:
+        parser.error("threads, rounds and iterations must be positive")
+    unknown = set(args.models) - {s.stem for s in SPECS}
+    if unknown:
+        parser.error(f"unknown model(s): {', '.join(sorted(unknown))}")
+    specs = [s for s in SPECS if not args.models or s.stem in args.models]
+
+    run_ours = not args.litert_only
+    status = 0
+    if run_ours and not (args.binary.is_file() and os.access(args.binary, os.X_OK)):
+        print(f"litert-compare: our CLI {args.binary} is missing. Build it with "
+              f"`swift build -c release` (product vision-tasks), or pass --binary PATH. "
+              f"Timing LiteRT alone.", file=sys.stderr)
+        run_ours, status = False, 2
+
+    load_before = os.getloadavg()[0]
+    rows, record = [], []
+    for spec in specs:
+        content = model_bytes(spec.source)
+        path = model_file(spec) if run_ours else None
+        for t in threads:
+            litert = LiteRTRunner(content, t, spec)
+            lite_samples, our_samples, our_error = [], [], None
+            for _ in range(args.rounds):
+                lite_samples += litert.round(args.iterations)
+                if run_ours and our_error is None:
+                    try:
+                        our_samples += ours_round(args.binary, path, t, args.backend, args.iterations)
+                    except OursError as error:
+                        our_error = str(error)
+                        our_samples = []
+            del litert
+            lite_median = statistics.median(lite_samples)
+            our_median = statistics.median(our_samples) if our_samples else None
+            ratio = our_median / lite_median if our_median is not None else None
+            if our_error:
+                print(f"litert-compare: {spec.stem}, {t} thread(s): {our_error}", file=sys.stderr)
+                status = status or 1
+            rows.append((spec.stem, t, lite_median, our_median, ratio))
+            record.append({"model": spec.stem, "threads": t, "litert_median_ms": lite_median,
+                           "ours_median_ms": our_median, "ratio": ratio, "litert_times_ms": lite_samples,
+                           "ours_times_ms": our_samples, "ours_error": our_error})
+            print(f"  {spec.stem} {t}t: LiteRT {lite_median:.3f} ms, ours {fmt(our_median, 3)} ms",
+                  file=sys.stderr, flush=True)
+
+    load_after = os.getloadavg()[0]
+    width = max(len(r[0]) for r in rows)
+    print(f"LiteRT {importlib_version()} vs vision-tasks ({args.backend}); medians of "
+          f"{args.rounds} interleaved rounds × {args.iterations} invocations; "
+          f"1-min load average {load_before:.2f} before, {load_after:.2f} after "
+          f"(on {os.cpu_count()} CPUs: a busy machine inflates the 2-thread figures most)")
+    print(f"{'model':<{width}}  threads  LiteRT ms  ours ms  ours/LiteRT")
+    for stem, t, lite, ours, ratio in rows:
+        print(f"{stem:<{width}}  {t:>7}  {lite:>9.2f}  {fmt(ours):>7}  {fmt(ratio, 3):>11}")
+    if args.json:
+        args.json.write_text(json.dumps({"rounds": args.rounds, "iterations": args.iterations,
+                                         "backend": args.backend, "results": record}, indent=1) + "\n")
+    return status
+
+
+def importlib_version() -> str:
+    import importlib.metadata
+    return importlib.metadata.version("ai-edge-litert")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
