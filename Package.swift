@@ -38,7 +38,7 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["TFLite"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "TFLiteTests",
             dependencies: ["TFLite", "TestSupport"],

@@ -1,0 +1,18 @@
+/// The engine's form of a model: float32 activations, folded constants, and nodes in execution
+/// order. Built from a `TFLite.Model` by ``Graph/init(model:)``, which checks every node.
+package struct Graph: Hashable, Sendable {
+    package var tensors: [GraphTensor]
+    /// Nodes in execution order.
+    package var nodes: [Node]
+    /// Tensor indices of the graph inputs, in the model's order.
+    package var inputs: [Int]
+    /// Tensor indices of the graph outputs, in the model's order.
+    package var outputs: [Int]
+
+    package init(tensors: [GraphTensor], nodes: [Node], inputs: [Int], outputs: [Int]) {
+        self.tensors = tensors
+        self.nodes = nodes
+        self.inputs = inputs
+        self.outputs = outputs
+    }
+}

@@ -1,0 +1,21 @@
+import TFLite
+
+/// One operator of a ``Graph``.
+package struct Node: Hashable, Sendable {
+    /// The operator's index in the original model's subgraph (used in error messages).
+    package var index: Int
+    package var op: BuiltinOperator
+    package var options: OperatorOptions
+    /// Indices into ``Graph/tensors``; `-1` marks an omitted optional input.
+    package var inputs: [Int]
+    /// Indices into ``Graph/tensors``.
+    package var outputs: [Int]
+
+    package init(index: Int, op: BuiltinOperator, options: OperatorOptions, inputs: [Int], outputs: [Int]) {
+        self.index = index
+        self.op = op
+        self.options = options
+        self.inputs = inputs
+        self.outputs = outputs
+    }
+}

@@ -1,1 +1,0 @@
-// The inference engine: graph, memory plan and kernels for TFLite models.

@@ -1,0 +1,154 @@
+import Dispatch
+import TFLite
+
+/// Runs a TFLite model.
+///
+/// Loading builds and checks the graph (every operator, option and shape), folds constant
+/// DEQUANTIZE and DENSIFY nodes, plans memory, and binds one kernel per operator, so ``invoke()``
+/// allocates nothing. Inputs and outputs are float32 in row-major order (NHWC for images).
+///
+/// An interpreter is not thread-safe: use one per thread.
+public final class Interpreter {
+    package let graph: Graph
+    package let plan: MemoryPlan
+    let arena: Arena
+    private let kernels: [any Kernel]
+    private let assignments: [(node: Int, op: String, backend: String)]
+    private let fallbackRecords: [(node: Int, op: String, backend: String, reason: String)]
+
+    /// Loads `model` (its first subgraph) with the chosen backend and thread count.
+    public convenience init(model: Model, options: InterpreterOptions = .init()) throws {
+        let graph = try Graph(model: model)
+        let backends = try options.backend.makeBackends(threadCount: max(1, options.threadCount))
+        try self.init(graph: graph, backends: backends, threadCount: max(1, options.threadCount))
+    }
+
+    /// Prepares `graph` (already checked), asking `backends` in order for each node's kernel and
+    /// falling back to the reference backend when none of them runs it.
+    package init(graph: Graph, backends: [any Backend], threadCount: Int) throws {
+        self.graph = graph
+        plan = MemoryPlan(graph: graph)
+        arena = try Arena(graph: graph, plan: plan)
+        let reference = ReferenceBackend()
+        var kernels: [any Kernel] = []
+        var assignments: [(node: Int, op: String, backend: String)] = []
+        var fallbacks: [(node: Int, op: String, backend: String, reason: String)] = []
+        kernels.reserveCapacity(graph.nodes.count)
+        for node in graph.nodes {
+            let context = KernelContext(graph: graph, node: node, threadCount: threadCount, arena: arena)
+            var made: (kernel: any Kernel, backend: String)?
+            for backend in backends {
+                if let kernel = try backend.makeKernel(for: context) {
+                    made = (kernel, backend.name)
+                    break
+                }
+                let reason = backend.fallbackReason(forNode: node.index) ?? "not supported by this backend"
+                fallbacks.append((node.index, node.op.name, backend.name, reason))
+            }
+            if made == nil, let kernel = try reference.makeKernel(for: context) {
+                made = (kernel, reference.name)
+            }
+            guard let made else {
+                throw InferenceError.unsupportedOperator(name: node.op.name, node: node.index)
+            }
+            kernels.append(made.kernel)
+            assignments.append((node.index, node.op.name, made.backend))
+        }
+        self.kernels = kernels
+        self.assignments = assignments
+        fallbackRecords = fallbacks
+    }
+
+    // MARK: Inputs and outputs
+
+    /// The graph inputs, in the model's order.
+    public var inputs: [TensorInfo] { graph.inputs.map { info(of: $0) } }
+    /// The graph outputs, in the model's order.
+    public var outputs: [TensorInfo] { graph.outputs.map { info(of: $0) } }
+
+    /// Which backend runs each operator, in execution order (folded constant nodes are absent).
+    public var kernelAssignments: [(node: Int, op: String, backend: String)] { assignments }
+
+    /// Every time a backend declined a node (so a later one, finally the reference, ran it): the
+    /// node's model index, its operator, the backend that declined, and why.
+    public var fallbacks: [(node: Int, op: String, backend: String, reason: String)] { fallbackRecords }
+
+    /// Bytes of the shared activation arena, and the sum of all activation sizes it holds.
+    public var memoryFootprint: (arenaBytes: Int, activationBytes: Int) {
+        (plan.arenaByteCount, plan.activationByteCount)
+    }
+
+    /// Copies `values` (row-major, `inputs[index].elementCount` of them) into input `index`.
+    public func copyInput(_ values: [Float], at index: Int) throws {
+        try values.withUnsafeBufferPointer { try copyInput($0, at: index) }
+    }
+
+    /// Copies `values` (row-major, `inputs[index].elementCount` of them) into input `index`.
+    public func copyInput(_ values: UnsafeBufferPointer<Float>, at index: Int) throws {
+        let tensor = try inputTensor(at: index)
+        let count = graph.tensors[tensor].elementCount
+        guard values.count == count else {
+            throw InferenceError.inputSizeMismatch(index: index, expected: count, actual: values.count)
+        }
+        if let source = values.baseAddress {
+            floats(of: tensor).update(from: source, count: count)
+        }
+    }
+
+    /// Gives `body` the storage of input `index` to fill in place (row-major float32).
+    public func withInput<R>(at index: Int, _ body: (UnsafeMutableBufferPointer<Float>) throws -> R) throws -> R {
+        let tensor = try inputTensor(at: index)
+        return try body(UnsafeMutableBufferPointer(start: floats(of: tensor), count: graph.tensors[tensor].elementCount))
+    }
+
+    /// Runs every operator once on the current inputs.
+    public func invoke() throws {
+        for kernel in kernels { kernel.invoke() }
+    }
+
+    /// A copy of output `index` (row-major float32). Traps when `index` is out of range; see
+    /// ``outputs``.
+    public func output(at index: Int) -> [Float] {
+        precondition(graph.outputs.indices.contains(index), "output index \(index) out of range 0..<\(graph.outputs.count)")
+        let tensor = graph.outputs[index]
+        return Array(UnsafeBufferPointer(start: floats(of: tensor), count: graph.tensors[tensor].elementCount))
+    }
+
+    /// Gives `body` read access to output `index` without copying.
+    public func withOutput<R>(at index: Int, _ body: (UnsafeBufferPointer<Float>) throws -> R) throws -> R {
+        guard graph.outputs.indices.contains(index) else {
+            throw InferenceError.tensorIndexOutOfRange(index: index, count: graph.outputs.count)
+        }
+        let tensor = graph.outputs[index]
+        return try body(UnsafeBufferPointer(start: floats(of: tensor), count: graph.tensors[tensor].elementCount))
+    }
+
+    /// The number of bound kernels (one per node).
+    package var kernelCount: Int { kernels.count }
+
+    /// Runs the kernels in order, reporting each one's wall-clock time in seconds.
+    package func invokeTimed(_ report: (_ position: Int, _ seconds: Double) -> Void) {
+        for (position, kernel) in kernels.enumerated() {
+            let start = DispatchTime.now().uptimeNanoseconds
+            kernel.invoke()
+            report(position, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+    }
+
+    // MARK: Private
+
+    private func info(of tensor: Int) -> TensorInfo {
+        TensorInfo(name: graph.tensors[tensor].name, shape: graph.tensors[tensor].shape)
+    }
+
+    private func inputTensor(at index: Int) throws -> Int {
+        guard graph.inputs.indices.contains(index) else {
+            throw InferenceError.tensorIndexOutOfRange(index: index, count: graph.inputs.count)
+        }
+        return graph.inputs[index]
+    }
+
+    private func floats(of tensor: Int) -> UnsafeMutablePointer<Float> {
+        arena.pointer(to: tensor).assumingMemoryBound(to: Float.self)
+    }
+}

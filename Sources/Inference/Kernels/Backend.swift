@@ -1,0 +1,17 @@
+/// A source of kernels. The interpreter asks its backends in order for each node; the reference
+/// backend comes last and runs every supported operator.
+package protocol Backend {
+    /// Short name used in logs and ``Interpreter/kernelAssignments`` (e.g. `"reference"`).
+    var name: String { get }
+    /// A kernel for this node, or `nil` when this backend does not run it (the interpreter then
+    /// asks the next backend). Throws when the node is invalid or the backend fails.
+    func makeKernel(for context: KernelContext) throws -> (any Kernel)?
+    /// Why this backend returned `nil` for the node with model index `node`, if it knows.
+    func fallbackReason(forNode node: Int) -> String?
+}
+
+extension Backend {
+    /// Why this backend returned `nil` for the node with model index `node`, if it knows.
+    /// The interpreter records it in ``Interpreter/fallbacks``. Backends may override this.
+    package func fallbackReason(forNode node: Int) -> String? { nil }
+}

@@ -1,0 +1,43 @@
+import TFLite
+
+/// The output size and padding of a sliding window along one spatial axis, as TFLite computes them.
+package struct WindowAxis: Hashable, Sendable {
+    package var inputSize: Int
+    package var outputSize: Int
+    package var kernelSize: Int
+    package var stride: Int
+    package var dilation: Int
+    /// Padding before the first input element (top or left).
+    package var padBefore: Int
+    /// Padding after the last input element (bottom or right).
+    package var padAfter: Int
+
+    /// SAME: `out = ceil(in / stride)`; VALID: `out = ceil((in - effectiveKernel + 1) / stride)`.
+    /// The total padding is `max((out - 1) * stride + effectiveKernel - in, 0)`, with
+    /// `before = total / 2` (TFLite's rule; the extra element, if any, goes after).
+    package init(padding: Padding, inputSize: Int, kernelSize: Int, stride: Int, dilation: Int, reader: NodeReader) throws {
+        guard stride > 0, dilation > 0, kernelSize > 0, inputSize > 0 else {
+            throw reader.invalid("window needs positive sizes: input \(inputSize), kernel \(kernelSize), stride \(stride), dilation \(dilation)")
+        }
+        guard kernelSize <= 1 << 20, dilation <= 1 << 20, stride <= 1 << 20 else {
+            throw reader.invalid("window sizes are too large")
+        }
+        let effectiveKernel = (kernelSize - 1) * dilation + 1
+        let output: Int
+        switch padding {
+        case .same: output = (inputSize + stride - 1) / stride
+        case .valid: output = (inputSize - effectiveKernel + stride) / stride
+        }
+        guard output > 0 else {
+            throw reader.invalid("window of \(effectiveKernel) (kernel \(kernelSize), dilation \(dilation)) does not fit input \(inputSize) with VALID padding")
+        }
+        let total = max((output - 1) * stride + effectiveKernel - inputSize, 0)
+        self.inputSize = inputSize
+        outputSize = output
+        self.kernelSize = kernelSize
+        self.stride = stride
+        self.dilation = dilation
+        padBefore = total / 2
+        padAfter = total - total / 2
+    }
+}

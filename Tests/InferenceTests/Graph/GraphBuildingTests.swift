@@ -1,0 +1,181 @@
+import Inference
+import TFLite
+import Testing
+import TestSupport
+
+@Suite struct ConstantFoldingTests {
+    @Test func float16DequantizeIsFoldedExactly() throws {
+        // ADD(x, DEQUANTIZE(fp16 constant)): 1, -2, the smallest subnormal, the largest finite half.
+        var m = SyntheticModel()
+        let x = m.activation([4])
+        let half = m.float16([4], bits: [0x3C00, 0xC000, 0x0001, 0x7BFF])
+        let weights = m.activation([4])
+        let y = m.activation([4])
+        m.op(.dequantize, [half], [weights])
+        m.op(.add, [x, weights], [y], .elementwise(fusedActivation: .none))
+        let interpreter = try Interpreter(model: m.model(inputs: [x], outputs: [y]), options: .init(backend: .reference))
+        #expect(interpreter.kernelAssignments.map(\.op) == ["ADD"])
+        #expect(interpreter.kernelAssignments.first?.node == 1)
+        try interpreter.copyInput([0, 0, 0, 0], at: 0)
+        try interpreter.invoke()
+        #expect(interpreter.output(at: 0) == [1, -2, 0x1p-24, 65504])
+    }
+
+    @Test func sparseCSRWeightsAreDensified() throws {
+        // fp16 [2, 3] stored as CSR rows: row 0 has column 2 (= 1), row 1 columns 0 and 1 (= 2, 0.5).
+        var m = SyntheticModel()
+        let sparsity = Sparsity(traversalOrder: [0, 1], blockMap: [], dimensionMetadata: [
+            .dense(size: 2), .sparseCSR(segments: [0, 1, 3], indices: [2, 0, 1]),
+        ])
+        let sparse = m.float16([2, 3], bits: [0x3C00, 0x4000, 0x3800], sparsity: sparsity)
+        let dense16 = m.activation([2, 3], type: .float16)
+        let dense = m.activation([2, 3])
+        let x = m.activation([2, 3])
+        let y = m.activation([2, 3])
+        m.op(.densify, [sparse], [dense16])
+        m.op(.dequantize, [dense16], [dense])
+        m.op(.mul, [x, dense], [y])
+        let interpreter = try Interpreter(model: m.model(inputs: [x], outputs: [y]), options: .init(backend: .reference))
+        #expect(interpreter.kernelAssignments.count == 1)
+        try interpreter.copyInput([1, 1, 1, 1, 1, 1], at: 0)
+        try interpreter.invoke()
+        #expect(interpreter.output(at: 0) == [0, 0, 1, 2, 0.5, 0])
+    }
+
+    @Test func blockSparseWeightsAreDensified() throws {
+        // float32 [2, 4] in 1x2 blocks: row 0 holds block column 1 (v0 v1), row 1 block column 0 (v2 v3).
+        var m = SyntheticModel()
+        let sparsity = Sparsity(traversalOrder: [0, 1, 2], blockMap: [1], dimensionMetadata: [
+            .dense(size: 2), .sparseCSR(segments: [0, 1, 2], indices: [1, 0]), .dense(size: 2),
+        ])
+        let sparse = m.float32([2, 4], [1, 2, 3, 4], sparsity: sparsity)
+        let dense = m.activation([2, 4])
+        let x = m.activation([2, 4])
+        let y = m.activation([2, 4])
+        m.op(.densify, [sparse], [dense])
+        m.op(.add, [x, dense], [y])
+        let interpreter = try Interpreter(model: m.model(inputs: [x], outputs: [y]), options: .init(backend: .reference))
+        try interpreter.copyInput([Float](repeating: 0, count: 8), at: 0)
+        try interpreter.invoke()
+        #expect(interpreter.output(at: 0) == [0, 0, 1, 2, 3, 4, 0, 0])
+    }
+
+    @Test func rejectsSparseMetadataThatPointsOutside() {
+        var m = SyntheticModel()
+        let sparsity = Sparsity(traversalOrder: [0, 1], blockMap: [], dimensionMetadata: [
+            .dense(size: 2), .sparseCSR(segments: [0, 1, 3], indices: [2, 0, 7]),
+        ])
+        let sparse = m.float32([2, 3], [1, 2, 3], sparsity: sparsity)
+        let dense = m.activation([2, 3])
+        let x = m.activation([2, 3])
+        let y = m.activation([2, 3])
+        m.op(.densify, [sparse], [dense])
+        m.op(.add, [x, dense], [y])
+        #expect(throws: InferenceError.self) { try Interpreter(model: m.model(inputs: [x], outputs: [y]), options: .init(backend: .reference)) }
+    }
+
+    @Test func dequantizeOfAnActivationIsUnsupported() {
+        var m = SyntheticModel()
+        let x = m.activation([2], type: .float16)
+        let y = m.activation([2])
+        m.op(.dequantize, [x], [y])
+        #expect {
+            try Interpreter(model: m.model(inputs: [x], outputs: [y]), options: .init(backend: .reference))
+        } throws: { error in
+            guard case InferenceError.unsupportedOperator(let name, let node) = error else { return false }
+            return name.hasPrefix("DEQUANTIZE") && node == 0
+        }
+    }
+}
+
+@Suite struct GraphValidationTests {
+    @Test func unsupportedOperatorIsNamedAtLoad() {
+        var m = SyntheticModel()
+        let x = m.activation([2])
+        let y = m.activation([2])
+        let z = m.activation([2])
+        m.op(.relu, [x], [y])
+        m.op(.exp, [y], [z])
+        #expect(throws: InferenceError.unsupportedOperator(name: "EXP", node: 1)) {
+            try Interpreter(model: m.model(inputs: [x], outputs: [z]), options: .init(backend: .reference))
+        }
+    }
+
+    @Test func declaredShapeMustMatchComputedShape() {
+        var m = SyntheticModel()
+        let x = m.activation([1, 4])
+        let axes = m.int32([1], [1])
+        let y = m.activation([1, 4], name: "mean")
+        m.op(.mean, [x, axes], [y], .reducer(keepDims: true))
+        #expect(throws: InferenceError.shapeMismatch(op: "MEAN", node: 0, tensor: "mean", declared: [1, 4], computed: [1, 1])) {
+            try Interpreter(model: m.model(inputs: [x], outputs: [y]), options: .init(backend: .reference))
+        }
+    }
+
+    @Test func wrongOptionsAndArityAreInvalidNodes() {
+        var m = SyntheticModel()
+        let x = m.activation([1, 2, 2, 1])
+        let y = m.activation([1, 2, 2, 1])
+        m.op(.conv2D, [x], [y], .pool2D(Pool2DOptions(padding: .same, strideW: 1, strideH: 1, filterW: 1, filterH: 1)))
+        #expect {
+            try Interpreter(model: m.model(inputs: [x], outputs: [y]), options: .init(backend: .reference))
+        } throws: { error in
+            guard case InferenceError.invalidNode(let op, let node, _) = error else { return false }
+            return op == "CONV_2D" && node == 0
+        }
+    }
+
+    @Test func activationsMustBeFloat32() {
+        var m = SyntheticModel()
+        let x = m.activation([2], type: .int8)
+        let y = m.activation([2])
+        m.op(.relu, [x], [y])
+        #expect {
+            try Interpreter(model: m.model(inputs: [x], outputs: [y]), options: .init(backend: .reference))
+        } throws: { error in
+            if case InferenceError.unsupportedTensorType = error { return true }
+            return false
+        }
+    }
+
+    @Test func readingATensorBeforeItIsWrittenIsInvalid() {
+        var m = SyntheticModel()
+        let x = m.activation([2])
+        let y = m.activation([2])
+        let z = m.activation([2])
+        m.op(.add, [x, z], [y])
+        m.op(.relu, [y], [z])
+        #expect {
+            try Interpreter(model: m.model(inputs: [x], outputs: [z]), options: .init(backend: .reference))
+        } throws: { error in
+            if case InferenceError.invalidGraph = error { return true }
+            return false
+        }
+    }
+
+    @Test(arguments: LiteRTGolden.stems)
+    func realModelsFoldEveryDequantizeAndDensify(stem: String) throws {
+        let model = try LiteRTGolden.load(stem).loadModel()
+        let interpreter = try Interpreter(model: model, options: .init(backend: .reference))
+        let codes = model.subgraphs[0].operators.map { model.operatorCodes[$0.opcodeIndex].builtin }
+        let folded = codes.filter { $0 == .dequantize || $0 == .densify }.count
+        #expect(interpreter.kernelAssignments.count == codes.count - folded)
+        #expect(interpreter.kernelAssignments.allSatisfy { $0.backend == "reference" && $0.op != "DEQUANTIZE" && $0.op != "DENSIFY" })
+    }
+}
+
+@Suite struct DensifyShapeTests {
+    @Test func densifyOutputSmallerThanItsInputIsRejected() {
+        var m = SyntheticModel()
+        let sparsity = Sparsity(traversalOrder: [0, 1], blockMap: [], dimensionMetadata: [
+            .dense(size: 2), .sparseCSR(segments: [0, 1, 2], indices: [2, 2]),
+        ])
+        let sparse = m.float32([2, 3], [1, 2], sparsity: sparsity)
+        let dense = m.activation([2])
+        let x = m.activation([2])
+        let y = m.activation([2])
+        m.op(.densify, [sparse], [dense])
+        m.op(.add, [x, dense], [y])
+        #expect(throws: InferenceError.self) { try Interpreter(model: m.model(inputs: [x], outputs: [y]), options: .init(backend: .reference)) }
+    }
+}

@@ -1,6 +1,0 @@
-import Testing
-import Inference
-
-@Test func inferenceModuleLinks() {
-    #expect(Bool(true))
-}
