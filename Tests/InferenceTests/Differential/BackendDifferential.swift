@@ -82,8 +82,3 @@ func runDifferentialCases(_ name: String, count: Int, seed: UInt64, make: (inout
     }
     FileHandle.standardError.write(Data("differential \(name): \(count) cases × \(candidateBackends.count) backends, worst |Δ|/tolerance \(worst)\n".utf8))
 }
-
-extension SplitMix64 {
-    mutating func pick<T>(_ options: [T]) -> T { options[int(in: 0...(options.count - 1))] }
-    mutating func bool() -> Bool { next() & 1 == 1 }
-}
