@@ -30,6 +30,11 @@ let candidateBackends: [CandidateBackend] = [
     CandidateBackend(label: "xnnpack-2-threads", backendName: "xnnpack", make: { XNNPACKBackend() }, threadCount: 2),
 ]
 
+/// The optimized Swift kernels (for operators XNNPACK lacks).
+let optimizedBackends: [CandidateBackend] = [
+    CandidateBackend(label: "optimized", backendName: "optimized", make: { OptimizedBackend() }),
+]
+
 /// The gate: max |Δ| ≤ 1e-5 × max(1, max |ref|) × sqrt(reduction length), per output tensor.
 func differentialTolerance(referenceMaxAbs: Float, reductionLength: Int) -> Float {
     1e-5 * max(1, referenceMaxAbs) * Float(max(1, reductionLength)).squareRoot()
@@ -47,7 +52,7 @@ func expectCandidatesMatchReference(_ testCase: DifferentialCase, candidates: [C
     var worst: Float = 0
     for candidate in candidates {
         let interpreter = try Interpreter(graph: testCase.graph, backends: [candidate.make()], threadCount: candidate.threadCount)
-        if let name = testCase.expectedBackend {
+        if let name = testCase.expectedBackend.map({ $0 == "xnnpack" ? candidate.backendName : $0 }) {
             let others = interpreter.kernelAssignments.filter { $0.backend != name }
             #expect(others.isEmpty, "\(candidate.label) \(testCase): nodes not on \(name): \(others)")
         }
@@ -73,12 +78,15 @@ func expectCandidatesMatchReference(_ testCase: DifferentialCase, candidates: [C
 }
 
 /// Runs many seeded cases and reports their count and worst error ratio on stderr.
-func runDifferentialCases(_ name: String, count: Int, seed: UInt64, make: (inout SplitMix64) throws -> DifferentialCase) throws {
+func runDifferentialCases(
+    _ name: String, count: Int, seed: UInt64, candidates: [CandidateBackend] = candidateBackends,
+    make: (inout SplitMix64) throws -> DifferentialCase
+) throws {
     var rng = SplitMix64(seed: seed)
     var worst: Float = 0
     for _ in 0..<count {
         let testCase = try make(&rng)
-        worst = max(worst, try expectCandidatesMatchReference(testCase))
+        worst = max(worst, try expectCandidatesMatchReference(testCase, candidates: candidates))
     }
-    FileHandle.standardError.write(Data("differential \(name): \(count) cases × \(candidateBackends.count) backends, worst |Δ|/tolerance \(worst)\n".utf8))
+    FileHandle.standardError.write(Data("differential \(name): \(count) cases × \(candidates.count) backends, worst |Δ|/tolerance \(worst)\n".utf8))
 }
