@@ -14,6 +14,10 @@ package final class XNNPACKBackend: Backend {
     package let fusesNodes: Bool
     /// Why nodes were left to other backends, by model operator index.
     package private(set) var fallbackReasons: [Int: String] = [:]
+    /// XNNPACK runtimes made so far (one per run of supported nodes).
+    package private(set) var segmentCount = 0
+    /// Outputs routed through a private buffer and copied into their arena slot (see ``XNNPACKSegment``).
+    package private(set) var deferredOutputCount = 0
 
     private var threadPool: XNNPACKThreadPool?
     /// Kernels for nodes already covered by a segment, by position in `Graph.nodes`.
@@ -65,6 +69,8 @@ package final class XNNPACKBackend: Backend {
             fallbackReasons[context.node.index] = "\(error)"
             return nil
         }
+        segmentCount += 1
+        deferredOutputCount += segment.deferredCopies.values.reduce(0) { $0 + $1.count }
         for covered in segment.positions.dropFirst() {
             coveredKernels[covered] = XNNPACKCoveredNodeKernel(segment: segment, position: covered)
         }
