@@ -60,3 +60,34 @@ import TestSupport
         #expect(fallbacks == ["TRANSPOSE"])
     }
 }
+
+/// A run whose outputs land in arena slots the memory plan shares with the run's own input:
+/// they go through private buffers (counted by the backend) and still match the reference.
+@Suite struct XNNPACKSharedSlotTests {
+    @Test func outputsSharingAnInputSlotAreDeferred() throws {
+        var rng = SplitMix64(seed: 11)
+        var b = TestGraphBuilder()
+        let shape = [1, 8, 8, 8]
+        let x = b.input(shape)
+        let perm = b.constant(int32: [0, 2, 1, 3], [4])
+        func conv(_ input: Int, _ rng: inout SplitMix64) throws -> Int {
+            let f = b.constant(rng.floats(64, in: -0.5, 0.5), [8, 1, 1, 8])
+            let bias = b.constant(rng.floats(8, in: -0.1, 0.1), [8])
+            return try b.node(.conv2D, .conv2D(Conv2DOptions(padding: .valid, strideW: 1, strideH: 1)), [input, f, bias])
+        }
+        let u = try b.node(.transpose, .none, [x, perm])           // reference
+        let a = try conv(u, &rng)                                  // XNNPACK run starts: u's last use
+        let r = try b.node(.relu, .none, [a])                      // leaves the run (used by the ADD)
+        let c = try conv(r, &rng)                                  // leaves the run (used by the TRANSPOSE)
+        let t = try b.node(.transpose, .none, [c, perm])           // reference
+        let y = try b.node(.add, .elementwise(fusedActivation: .none), [t, r])
+        let graph = try b.graph(outputs: [y])
+
+        let backend = XNNPACKBackend()
+        _ = try Interpreter(graph: graph, backends: [backend], threadCount: 1)
+        #expect(backend.deferredOutputCount > 0)
+        try expectCandidatesMatchReference(DifferentialCase(
+            description: "shared slots", graph: graph, inputs: [rng.floats(512, in: -1, 1)],
+            reductionLength: 64, expectedBackend: nil))
+    }
+}
