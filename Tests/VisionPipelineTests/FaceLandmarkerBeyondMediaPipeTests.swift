@@ -47,5 +47,8 @@ import VisionPipeline
             let inside = centres.filter { $0.0 >= window.x && $0.0 < window.x + 256 && $0.1 >= window.y && $0.1 < window.y + 256 }
             #expect(inside.count == 1, "\(window.name): \(inside.count) faces")
         }
+        // The tiles follow the orientation: the same picture stored turned and tagged `.right`.
+        let turned = try small.process(PipelineImage(try image.oriented(.left), orientation: .right), timestampMilliseconds: 0)
+        #expect(turned.count == 6)
     }
 }
