@@ -1,0 +1,77 @@
+import Dispatch
+import Foundation
+import MediaPipeTasksVision
+import TestSupport
+import Testing
+
+/// VisionTasks' extensions reach the graphs, and the GPU delegate and backend choices run.
+@Suite struct ExtensionOptionTests {
+    private func detections(delegate: Delegate, backend: InferenceBackend) throws -> [[CGFloat]] {
+        let options = FaceDetectorOptions()
+        options.baseOptions.modelAssetPath = TaskModels.shortRangeDetector
+        options.baseOptions.delegate = delegate
+        options.baseOptions.inferenceBackend = backend
+        let result = try FaceDetector(options: options).detect(image: try TaskModels.astronaut())
+        return result.detections.map { detection in
+            let box = detection.boundingBox
+            return [box.minX, box.minY, box.width, box.height, CGFloat(detection.categories.first?.score ?? -1)]
+        }
+    }
+
+    @Test func gpuDelegateRunsOnTheCPU() throws {
+        let cpu = try detections(delegate: .CPU, backend: .xnnpack)
+        #expect(cpu.count == 1)
+        #expect(try detections(delegate: .GPU, backend: .xnnpack) == cpu, "identical to .CPU")
+    }
+
+    @Test func referenceKernelsGiveTheSameFace() throws {
+        let fast = try detections(delegate: .CPU, backend: .xnnpack)
+        let reference = try detections(delegate: .CPU, backend: .reference)
+        #expect(reference.count == 1 && fast.count == 1)
+        if let a = fast.first, let b = reference.first {
+            #expect(a[0..<4] == b[0..<4] && abs(a[4] - b[4]) < 1e-4)
+        }
+    }
+
+    @Test func concurrentCallsAreSerialized() throws {
+        let detector = try FaceDetector(modelPath: TaskModels.shortRangeDetector)
+        let image = try TaskModels.astronaut()
+        let outcomes = Locked<[(Int, Int)]>([])
+        DispatchQueue.concurrentPerform(iterations: 6) { _ in
+            if let result = try? detector.detect(image: image) {
+                outcomes.withValue { $0.append((result.timestampInMilliseconds, result.detections.count)) }
+            }
+        }
+        let results = outcomes.current
+        #expect(results.count == 6 && results.allSatisfy { $0.1 == 1 })
+        #expect(Set(results.map(\.0)) == Set((0..<6).map { $0 * 1000 }), "each call gets its own synthetic timestamp")
+    }
+
+    @Test func smallFacesOptionFindsTheDistantFaces() throws {
+        let image = try MPImage(contentsOfFile: Assets.image("t1.jpg").path)
+        let options = FaceLandmarkerOptions()
+        options.baseOptions.modelAssetPath = TaskModels.faceLandmarker
+        options.numFaces = 6
+        let mediaPipe = try FaceLandmarker(options: options).detect(image: image)
+        #expect(mediaPipe.faceLandmarks.isEmpty, "MediaPipe finds no face in t1.jpg")
+        options.detectsSmallFaces = true
+        let extended = try FaceLandmarker(options: options).detect(image: image)
+        #expect(extended.faceLandmarks.count >= 4, "found \(extended.faceLandmarks.count)")
+    }
+
+    /// The search itself is the pose graph's (its own tests count the people); here: the option
+    /// keeps MediaPipe's poses first and unchanged.
+    @Test func everyPersonOptionKeepsMediaPipesPosesFirst() throws {
+        let image = try MPImage(contentsOfFile: Assets.image("bus.jpg").path)
+        let options = PoseLandmarkerOptions()
+        options.baseOptions.modelAssetPath = TaskModels.poseLandmarker
+        options.numPoses = 5
+        let mediaPipe = try PoseLandmarker(options: options).detect(image: image)
+        #expect(mediaPipe.landmarks.count == 1, "MediaPipe finds 1 of the 4 people")
+        options.findsEveryPerson = true
+        let extended = try PoseLandmarker(options: options).detect(image: image)
+        #expect(extended.landmarks.count >= mediaPipe.landmarks.count && extended.landmarks.count <= 5,
+                "found \(extended.landmarks.count)")
+        #expect(extended.landmarks.first == mediaPipe.landmarks.first, "MediaPipe's pose first, unchanged")
+    }
+}
