@@ -112,9 +112,11 @@ import VisionCore
         }
     }
 
-    @Test func faceDetectorTakesTheFullRangeModel() throws {
-        let detector = try FaceDetector(modelPath: TaskModels.fullRangeDetector)
-        #expect(try detector.detect(image: try TaskModels.astronaut()).detections.count == 1)
+    @Test func faceDetectorTakesTheFullRangeModelAndTheLandmarkerBundle() throws {
+        for path in [TaskModels.fullRangeDetector, TaskModels.faceLandmarker] {
+            let detector = try FaceDetector(modelPath: path)
+            #expect(try detector.detect(image: try TaskModels.astronaut()).detections.count == 1, "\(path)")
+        }
     }
 
     @Test func poseLandmarkerWithMask() throws {

@@ -76,4 +76,19 @@ import Testing
         try detector.detectAsync(image: image, timestampInMilliseconds: 2)  // delivered to nobody, no crash
         #expect(waitUntil { detector.liveStreamCounters.delivered == 2 })
     }
+
+    @Test func faceDetectorDelegateMethodIsOptional() throws {
+        let delegate = SilentFaceDetectorDelegate()  // implements nothing, as MediaPipe allows
+        let options = FaceDetectorOptions()
+        options.baseOptions.modelAssetPath = TaskModels.shortRangeDetector
+        options.runningMode = .liveStream
+        options.faceDetectorLiveStreamDelegate = delegate
+        let detector = try FaceDetector(options: options)
+        try detector.detectAsync(image: try TaskModels.astronaut(), timestampInMilliseconds: 0)
+        #expect(waitUntil { detector.liveStreamCounters.delivered == 1 })
+        withExtendedLifetime(delegate) {}
+    }
 }
+
+/// A face-detector delegate that does not implement the (optional) callback.
+final class SilentFaceDetectorDelegate: NSObject, FaceDetectorLiveStreamDelegate {}
