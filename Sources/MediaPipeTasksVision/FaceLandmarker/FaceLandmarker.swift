@@ -29,10 +29,11 @@ public final class FaceLandmarker: NSObject, @unchecked Sendable {
         try self.init(options: options)
     }
 
-    /// A landmarker with a copy of `options`. Throws (domain `com.google.mediapipe.tasks`)
-    /// invalidArgumentError for a delegate that does not fit the running mode, an empty model
-    /// path, a model or bundle that is not a face landmarker, or bad option values; notFoundError
-    /// when the model file does not exist.
+    /// A landmarker with a copy of `options`. Throws (domain `com.google.mediapipe.tasks`, see
+    /// ``TasksErrorCode``) invalidArgumentError for a delegate that does not fit the running
+    /// mode, an empty model path, a file that is not a usable model, or bad option values
+    /// (`numFaces` < 1, a confidence outside [0, 1]); notFoundError when the model file does not
+    /// exist or a bundle lacks the models the task needs (e.g. a pose bundle).
     public init(options: FaceLandmarkerOptions) throws {
         let options = options.copied()
         try VisionTaskRunner<[PipelineFace]>.validate(

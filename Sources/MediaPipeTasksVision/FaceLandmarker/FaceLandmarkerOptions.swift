@@ -26,9 +26,10 @@ public final class FaceLandmarkerOptions: TaskOptions {
     /// spelling). Default false.
     public var outputFacialTransformationMatrixes: Bool = false
 
-    /// VisionTasks extension: also find small and distant faces (the full-range detector and a
-    /// tiled short-range pass; MediaPipe misses faces smaller than about a fifth of the image).
-    /// Slower. Default false: MediaPipe's detection exactly.
+    /// VisionTasks extension: also find small and distant faces, which MediaPipe's short-range
+    /// detector misses (it runs the full-range detector and the short-range detector on
+    /// overlapping tiles as well, and merges what they find). Slower; needs
+    /// ``smallFaceModelAssetPath``. Default false: MediaPipe's detection exactly.
     public var detectsSmallFaces: Bool = false
     /// VisionTasks extension: the full-range face detector used by ``detectsSmallFaces``
     /// (`face_detection_full_range_sparse.tflite`). Default nil: that file name next to
