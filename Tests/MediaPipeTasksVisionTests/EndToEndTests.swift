@@ -112,6 +112,26 @@ import VisionCore
         }
     }
 
+    /// iOS's orientations map to MediaPipe's rotations as in the current iOS SDK (`.right`, the
+    /// usual portrait photo, is Python's `rotation_degrees` 90), and results stay in the stored
+    /// image's coordinates.
+    @Test func orientationsMatchMediaPipesRotations() throws {
+        let detector = try FaceDetector(modelPath: TaskModels.shortRangeDetector)
+        let uiImage = try #require(try TaskModels.astronaut().image)
+        let model = try #require(try MediaPipeGoldens.faceDetectorImage().models.first { $0.name == "face_detection_short_range" })
+        for (orientation, degrees) in [(UIImage.Orientation.right, 90), (.down, 180), (.left, 270)] {
+            let golden = try #require(model.cases.first { $0.id == "astronaut.png/rot\(degrees)" }?.detections?.first)
+            let result = try detector.detect(image: try MPImage(uiImage: uiImage, orientation: orientation))
+            let box = try #require(result.detections.first).boundingBox
+            let expected = golden.boundingBox.map { CGFloat($0) }
+            #expect(result.detections.count == model.cases.first { $0.id == "astronaut.png/rot\(degrees)" }?.detections?.count,
+                    "\(orientation): \(result.detections.map(\.boundingBox))")
+            #expect(abs(box.minX - expected[0]) <= 1 && abs(box.minY - expected[1]) <= 1
+                && abs(box.width - expected[2]) <= 1 && abs(box.height - expected[3]) <= 1,
+                    "\(orientation): \(box) vs \(expected)")
+        }
+    }
+
     @Test func faceDetectorTakesTheFullRangeModelAndTheLandmarkerBundle() throws {
         for path in [TaskModels.fullRangeDetector, TaskModels.faceLandmarker] {
             let detector = try FaceDetector(modelPath: path)
