@@ -1,5 +1,4 @@
 import Foundation
-import VisionPipeline
 
 /// What ``PoseLandmarker`` found in one image or frame. Immutable.
 public final class PoseLandmarkerResult: TaskResult, @unchecked Sendable {
@@ -19,16 +18,5 @@ public final class PoseLandmarkerResult: TaskResult, @unchecked Sendable {
         self.worldLandmarks = worldLandmarks
         self.segmentationMasks = segmentationMasks ?? []
         super.init(timestampInMilliseconds: timestampInMilliseconds)
-    }
-
-    /// Converts the graph's poses (copies into MediaPipe's containers).
-    convenience init(poses: [PipelinePose], timestampInMilliseconds: Int) {
-        self.init(
-            landmarks: poses.map { $0.landmarks.map(NormalizedLandmark.init(pipeline:)) },
-            worldLandmarks: poses.map { $0.worldLandmarks.map(Landmark.init(pipeline:)) },
-            segmentationMasks: poses.compactMap { pose in
-                pose.segmentationMask.flatMap { Mask(float32Values: $0.values, width: $0.width, height: $0.height) }
-            },
-            timestampInMilliseconds: timestampInMilliseconds)
     }
 }

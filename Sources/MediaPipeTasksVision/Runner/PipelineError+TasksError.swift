@@ -1,5 +1,4 @@
 import Foundation
-import Inference
 import VisionPipeline
 
 extension PipelineError {
@@ -19,32 +18,6 @@ extension PipelineError {
             TasksError.status(.internalError, message)
         case .notImplemented(let what):
             TasksError.status(.unimplementedError, what)
-        }
-    }
-}
-
-extension BaseOptions {
-    /// The engine settings the graphs take. ``Delegate/GPU`` runs on the CPU (see ``Delegate``).
-    var engineChoice: EngineChoice {
-        let backend: InterpreterOptions.Backend = switch inferenceBackend {
-        case .xnnpack: .xnnpack
-        case .reference: .reference
-        }
-        return EngineChoice(backend: backend, threadCount: max(1, threadCount))
-    }
-
-    /// Throws MediaPipe's INVALID_ARGUMENT error for an empty path (before anything is loaded).
-    func validateModelPath() throws(NSError) {
-        if modelAssetPath.isEmpty { throw TasksError.emptyModelPath }
-    }
-}
-
-extension LandmarkSmoothingMode {
-    var pipelineSmoothing: LandmarkSmoothing {
-        switch self {
-        case .mediaPipe: .mediaPipe
-        case .allTracked: .allTracked
-        case .off: .off
         }
     }
 }

@@ -1,0 +1,19 @@
+import Foundation
+import Inference
+import VisionPipeline
+
+extension BaseOptions {
+    /// The engine settings the graphs take. ``Delegate/GPU`` runs on the CPU (see ``Delegate``).
+    var engineChoice: EngineChoice {
+        let backend: InterpreterOptions.Backend = switch inferenceBackend {
+        case .xnnpack: .xnnpack
+        case .reference: .reference
+        }
+        return EngineChoice(backend: backend, threadCount: max(1, threadCount))
+    }
+
+    /// Throws MediaPipe's INVALID_ARGUMENT error for an empty path (before anything is loaded).
+    func validateModelPath() throws(NSError) {
+        if modelAssetPath.isEmpty { throw TasksError.emptyModelPath }
+    }
+}

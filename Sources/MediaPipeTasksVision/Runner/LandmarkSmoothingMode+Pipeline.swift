@@ -1,0 +1,11 @@
+import VisionPipeline
+
+extension LandmarkSmoothingMode {
+    var pipelineSmoothing: LandmarkSmoothing {
+        switch self {
+        case .mediaPipe: .mediaPipe
+        case .allTracked: .allTracked
+        case .off: .off
+        }
+    }
+}
