@@ -34,6 +34,13 @@ package final class XNNPACKBackend: Backend {
             throw InferenceError.invalidGraph(detail: "node \(context.node.index) is not in the graph")
         }
         if let kernel = coveredKernels.removeValue(forKey: position) { return kernel }
+        do {
+            try XNNPACKRuntime.ensureInitialized()
+        } catch {
+            // E.g. a processor XNNPACK does not support: every node falls back to Swift kernels.
+            fallbackReasons[context.node.index] = "\(error)"
+            return nil
+        }
 
         let first: XNNPACKOperation
         do {
