@@ -8,7 +8,9 @@
 /// nodes it has already folded into a segment, so `makeKernel` must be called in node order.
 package final class XNNPACKBackend: Backend {
     package let name = "xnnpack"
-    /// Lets XNNPACK run sparse 1x1-convolution stretches in NCHW (it decides per cluster).
+    /// Lets XNNPACK run sparse 1x1-convolution stretches in NCHW (it decides per cluster). Note:
+    /// the 2022 XNNPACK in Debian enables its NCHW path on x86 only without AVX (it expects dense
+    /// AVX kernels to be faster), so on AVX machines this flag changes nothing; it does on ARM.
     package let sparseInference: Bool
     /// When false every node gets its own runtime (used by per-op tests).
     package let fusesNodes: Bool
