@@ -7,6 +7,8 @@ package enum ModelBenchmark {
         /// Wall time of each timed `invoke()`, in milliseconds, in run order.
         package var timesMilliseconds: [Double]
 
+        package init(timesMilliseconds: [Double]) { self.timesMilliseconds = timesMilliseconds }
+
         /// The median of ``timesMilliseconds`` (mean of the middle two for an even count; 0 when empty).
         package var medianMilliseconds: Double {
             let sorted = timesMilliseconds.sorted()

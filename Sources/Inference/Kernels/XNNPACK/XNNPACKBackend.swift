@@ -8,7 +8,9 @@
 /// nodes it has already folded into a segment, so `makeKernel` must be called in node order.
 package final class XNNPACKBackend: Backend {
     package let name = "xnnpack"
-    /// Lets XNNPACK run sparse 1x1-convolution stretches in NCHW (it decides per cluster).
+    /// Lets XNNPACK run sparse 1x1-convolution stretches in NCHW (it decides per cluster). Note:
+    /// the 2022 XNNPACK in Debian enables its NCHW path on x86 only without AVX (it expects dense
+    /// AVX kernels to be faster), so on AVX machines this flag changes nothing; it does on ARM.
     package let sparseInference: Bool
     /// When false every node gets its own runtime (used by per-op tests).
     package let fusesNodes: Bool
@@ -34,6 +36,13 @@ package final class XNNPACKBackend: Backend {
             throw InferenceError.invalidGraph(detail: "node \(context.node.index) is not in the graph")
         }
         if let kernel = coveredKernels.removeValue(forKey: position) { return kernel }
+        do {
+            try XNNPACKRuntime.ensureInitialized()
+        } catch {
+            // E.g. a processor XNNPACK does not support: every node falls back to Swift kernels.
+            fallbackReasons[context.node.index] = "\(error)"
+            return nil
+        }
 
         let first: XNNPACKOperation
         do {
