@@ -18,18 +18,22 @@ import VisionCore
 ///    already tried;
 /// 3. runs the landmark model on each remaining candidate's ROI, best score first, and when the
 ///    pose presence is not above `minPosePresenceConfidence`, retries up to ``refinements`` times
-///    on the ROI that the model's own auxiliary points give (as tracking would on the next frame);
-/// 4. keeps a pose that passes and is not a person already found (hips and shoulders within 0.3
-///    of a torso length).
+///    on the ROI that the model's own auxiliary points give (as tracking would on the next frame),
+///    while the presence keeps rising;
+/// 4. keeps a pose that passes, looks like a clearly visible upright person and is nobody found
+///    already;
+/// 5. finally runs the landmark model directly on the edge windows in whose middle a candidate
+///    lies that nobody found accounts for (people cut by the frame, whose detections give no
+///    usable ROI), and keeps a pose found there if some candidate detection lies on it.
 ///
-/// Cost: the grid's detector runs (10–12 for the fixture pictures) plus one to three landmark runs
-/// per candidate tried (at most ``maxCandidates``).
+/// Cost: the grid's detector runs (10–12 for the fixture pictures) plus one to five landmark runs
+/// per candidate tried (at most ``maxCandidates``) and per free edge window.
 struct EveryPersonSearch {
     /// While streaming, the search runs at most once every this many frames on which MediaPipe's
     /// detector ran.
     static let streamingInterval = 10
     /// Candidates from any detector run need at least this score.
-    static let candidateScore: Float = 0.15
+    static let candidateScore: Float = 0.3
     /// The most candidates whose ROI goes through the landmark model per search.
     static let maxCandidates = 8
     /// Retries on the model's own next ROI when presence fails.
@@ -48,12 +52,13 @@ struct EveryPersonSearch {
                 limit: Int) throws(PipelineError) -> [PoseEstimate] {
         guard limit > 0 else { return [] }
         let width = frame.image.width, height = frame.image.height
+        let windows = Self.windows(frame)
         var candidates: [RelativeDetection] = []
         if let fullPicture {
             candidates += fullPicture.merged(minScore: Self.candidateScore, undoRotation: true)
         }
-        for window in Self.windows(frame) {
-            let found = try detector.candidates(frame.image, in: window, flipHorizontally: frame.isMirrored,
+        for window in windows {
+            let found = try detector.candidates(frame.image, in: window.rect, flipHorizontally: frame.isMirrored,
                                                 minScore: Self.candidateScore)
             candidates += found.merged(minScore: Self.candidateScore, undoRotation: true)
         }
@@ -65,29 +70,81 @@ struct EveryPersonSearch {
         for candidate in candidates {
             guard found.count < limit, attempts < Self.maxCandidates else { break }
             guard let hip = candidate.keypoints.first,
-                  var roi = DetectionROI.pose(candidate, imageWidth: width, imageHeight: height) else { continue }
+                  let roi = DetectionROI.pose(candidate, imageWidth: width, imageHeight: height) else { continue }
             let hipX = hip.x * Float(width), hipY = hip.y * Float(height)
-            let everyone = known + found
-            if everyone.contains(where: { Self.covers($0, candidate, width: width, height: height) }) { continue }
-            if tried.contains(where: { hypot($0.x - hipX, $0.y - hipY) < 0.25 * $0.size }) { continue }
+            if (known + found).contains(where: { Self.covers($0, candidate, width: width, height: height) }) { continue }
+            if tried.contains(where: { hypot($0.x - hipX, $0.y - hipY) < 0.1 * $0.size }) { continue }
             tried.append((hipX, hipY, roi.width * Float(width)))
             attempts += 1
-            for _ in 0...Self.refinements {
-                guard let estimate = try landmarks.estimate(frame.image, roi: roi, flipHorizontally: frame.isMirrored,
-                                                            minPresence: -.infinity, outputMask: false) else { break }
-                if estimate.presence > minPresence {
-                    if Self.isClearlyVisiblePerson(estimate, frame: frame),
-                       !everyone.contains(where: { Self.isSamePerson($0, estimate, width: width, height: height) }),
-                       let pose = try finalized(estimate, frame: frame) {
-                        found.append(pose)
-                    }
-                    break
-                }
-                guard let next = estimate.nextROI else { break }
-                roi = next
+            if let pose = try person(startingAt: roi, frame: frame, known: known + found) { found.append(pose) }
+        }
+        // People cut by the left or right edge often get no usable detection (their face is
+        // outside); the edge windows themselves go to the landmark model when nobody found so far
+        // stands in their middle.
+        for window in windows where window.isOnEdge {
+            guard found.count < limit else { break }
+            if (known + found).contains(where: { Self.standsInMiddle(of: window.rect, $0, width: width, height: height) }) {
+                continue
             }
+            // Only where the detector saw someone that nobody found accounts for.
+            let unexplained = candidates.filter { candidate in
+                Self.isInMiddle(of: window.rect, candidate, width: width, height: height)
+                    && !(known + found).contains(where: { Self.covers($0, candidate, width: width, height: height) })
+            }
+            if unexplained.isEmpty { continue }
+            guard let pose = try person(startingAt: window.rect, frame: frame, known: known + found) else { continue }
+            // Without a detection of its own, a pose needs some detector support: a candidate on it.
+            if candidates.contains(where: { Self.covers(pose, $0, width: width, height: height) }) { found.append(pose) }
         }
         return found
+    }
+
+    /// The landmark model on `roi`, retried on its own next ROI while the presence rises; the pose
+    /// if it passes the presence threshold, looks like a clearly visible person and is nobody in
+    /// `known`.
+    private func person(startingAt start: NormalizedRect, frame: PoseFrame,
+                        known: [PoseEstimate]) throws(PipelineError) -> PoseEstimate? {
+        let width = frame.image.width, height = frame.image.height
+        var roi = start
+        var lastPresence: Float = -1
+        for _ in 0...Self.refinements {
+            guard let estimate = try landmarks.estimate(frame.image, roi: roi, flipHorizontally: frame.isMirrored,
+                                                        minPresence: -.infinity, outputMask: false) else { return nil }
+            if estimate.presence > minPresence {
+                guard Self.isClearlyVisiblePerson(estimate, frame: frame),
+                      !known.contains(where: { Self.isSamePerson($0, estimate, width: width, height: height)
+                          || Self.isPart(estimate, of: $0, width: width, height: height) }) else {
+                    return nil
+                }
+                return try finalized(estimate, frame: frame)
+            }
+            // Give up when a retry does not raise the presence.
+            guard estimate.presence > lastPresence, let next = estimate.nextROI else { return nil }
+            lastPresence = estimate.presence
+            roi = next
+        }
+        return nil
+    }
+
+    /// Whether `pose`'s hip midpoint lies in the middle half of `window`.
+    static func standsInMiddle(of window: NormalizedRect, _ pose: PoseEstimate, width: Int, height: Int) -> Bool {
+        guard let torso = torso(pose, width: width, height: height) else { return false }
+        return isInMiddle(of: window, x: torso.hip.x, y: torso.hip.y, width: width, height: height)
+    }
+
+    /// Whether a detection's hip point lies in the middle half of `window`.
+    static func isInMiddle(of window: NormalizedRect, _ detection: RelativeDetection, width: Int, height: Int) -> Bool {
+        guard let hip = detection.keypoints.first else { return false }
+        return isInMiddle(of: window, x: hip.x * Float(width), y: hip.y * Float(height), width: width, height: height)
+    }
+
+    /// Whether the pixel `(x, y)` lies in the middle half of `window`.
+    static func isInMiddle(of window: NormalizedRect, x: Float, y: Float, width: Int, height: Int) -> Bool {
+        let w = Float(width), h = Float(height)
+        let dx = x - window.xCenter * w, dy = y - window.yCenter * h
+        let c = cos(window.rotation), s = sin(window.rotation)
+        let along = dx * c + dy * s, across = -dx * s + dy * c
+        return abs(along) <= window.width * w / 4 && abs(across) <= window.height * h / 4
     }
 
     /// The accepted pose with its mask, when masks are asked for (one more landmark run).
@@ -101,7 +158,13 @@ struct EveryPersonSearch {
     /// ``windowFraction`` × the upright picture's longer side on a grid with 50 % overlap inside
     /// the picture, plus a column of windows centred on the left and on the right edge, each
     /// turned like the picture.
-    static func windows(_ frame: PoseFrame) -> [NormalizedRect] {
+    struct Window {
+        var rect: NormalizedRect
+        /// Centred on the left or right edge of the upright picture.
+        var isOnEdge: Bool
+    }
+
+    static func windows(_ frame: PoseFrame) -> [Window] {
         let width = Float(frame.image.width), height = Float(frame.image.height)
         let upright = frame.orientation.uprightSize(width: frame.image.width, height: frame.image.height)
         let uprightWidth = Float(upright.width), uprightHeight = Float(upright.height)
@@ -117,14 +180,15 @@ struct EveryPersonSearch {
         let rotation = frame.detectorRect.rotation
         let c = cos(rotation), s = sin(rotation)
         let mirror: Float = frame.isMirrored ? -1 : 1
-        var rects: [NormalizedRect] = []
+        var rects: [Window] = []
         for y in centres(uprightHeight, edges: false) {
             for x in centres(uprightWidth, edges: true) {
                 let dx = mirror * (x - uprightWidth / 2), dy = y - uprightHeight / 2
                 let centreX = width / 2 + dx * c - dy * s
                 let centreY = height / 2 + dx * s + dy * c
-                rects.append(NormalizedRect(xCenter: centreX / width, yCenter: centreY / height,
-                                            width: side / width, height: side / height, rotation: rotation))
+                rects.append(Window(rect: NormalizedRect(xCenter: centreX / width, yCenter: centreY / height,
+                                                         width: side / width, height: side / height, rotation: rotation),
+                                    isOnEdge: x == 0 || x == uprightWidth))
             }
         }
         return rects
@@ -170,6 +234,19 @@ struct EveryPersonSearch {
         return distance < 0.3 * longer
     }
 
+    /// Whether `small` is the landmark model reading a part of `person` (an arm, say) as a small
+    /// figure: its torso centre lies inside `person`'s ROI and its torso is less than 0.4 as long.
+    /// (A much smaller real person standing in front of the ROI of a big one is lost too.)
+    static func isPart(_ small: PoseEstimate, of person: PoseEstimate, width: Int, height: Int) -> Bool {
+        guard let a = torso(small, width: width, height: height), let b = torso(person, width: width, height: height),
+              a.length < 0.4 * b.length else { return false }
+        let w = Float(width), h = Float(height)
+        let roi = person.roi
+        let dx = (a.hip.x + a.shoulder.x) / 2 - roi.xCenter * w, dy = (a.hip.y + a.shoulder.y) / 2 - roi.yCenter * h
+        let c = cos(roi.rotation), s = sin(roi.rotation)
+        return abs(dx * c + dy * s) <= roi.width * w / 2 && abs(-dx * s + dy * c) <= roi.height * h / 2
+    }
+
     /// Whether the pixel `(x, y)` lies inside `pose`'s torso, the quadrilateral of its shoulders
     /// (11, 12) and hips (24, 23).
     static func insideTorso(of pose: PoseEstimate, x: Float, y: Float, width: Int, height: Int) -> Bool {
@@ -185,14 +262,18 @@ struct EveryPersonSearch {
         return sign != 0
     }
 
-    /// An extra pose must be a clearly visible, roughly upright person: shoulders and hips
-    /// visible (mean visibility > 0.5) and the hips→shoulders direction within 50° of the
+    /// An extra pose must be a clearly visible, roughly upright person: a torso at least 0.15 of
+    /// its ROI's side whose centre the model segments as person (> 0.5), shoulders and hips visible (mean visibility > 0.5) and the hips→shoulders direction within 50° of the
     /// picture's up (people the detector misses are rarely lying down; this rejects the
     /// landmark model's hallucinations on background).
     static func isClearlyVisiblePerson(_ pose: PoseEstimate, frame: PoseFrame) -> Bool {
         guard let torso = torso(pose, width: frame.image.width, height: frame.image.height), torso.length > 0 else {
             return false
         }
+        // The landmark model's hallucinations are small figures inside a large ROI: a person's
+        // torso is about a quarter to a third of the ROI side.
+        let roiSide = pose.roi.width * Float(frame.image.width)
+        guard torso.length >= 0.15 * roiSide, pose.torsoSegmentation > 0.5 else { return false }
         let torsoVisibility = [11, 12, 23, 24].map { pose.landmarks[$0].visibility ?? 0 }.reduce(0, +) / 4
         guard torsoVisibility > 0.5 else { return false }
         let r = frame.detectorRect.rotation

@@ -71,7 +71,7 @@ struct PoseErrors: CustomStringConvertible {
     }
 
     /// The differences of one pose; the mask is compared when MediaPipe's is stored as PNG.
-    init(ours: PipelinePose, golden: GoldenPose) throws {
+    init(ours: PipelinePose, golden: GoldenPose, comparesMasks: Bool = true) throws {
         guard ours.landmarks.count == golden.landmarks.count, ours.worldLandmarks.count == golden.worldLandmarks.count else {
             xy = .infinity
             return
@@ -86,7 +86,7 @@ struct PoseErrors: CustomStringConvertible {
             world = max(world, abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z))
             scores = max(scores, Self.difference(a.visibility, b.visibility), Self.difference(a.presence, b.presence))
         }
-        if let reference = golden.segmentationMask, let url = MediaPipeGoldens.maskURL(reference) {
+        if comparesMasks, let reference = golden.segmentationMask, let url = MediaPipeGoldens.maskURL(reference) {
             guard let mask = ours.segmentationMask else {
                 maskAgreement = 0
                 return
