@@ -5,7 +5,7 @@ extension InterpreterOptions.Backend {
     func makeBackends(threadCount: Int) throws -> [any Backend] {
         switch self {
         case .reference: []
-        case .xnnpack: throw InferenceError.backendUnavailable(name: rawValue)
+        case .xnnpack: [XNNPACKBackend(), OptimizedBackend()]
         }
     }
 }

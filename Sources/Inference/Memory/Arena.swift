@@ -3,6 +3,8 @@
 package final class Arena {
     /// Alignment of the block and of every tensor in it.
     package static let alignment = 64
+    /// Bytes allocated after the last tensor, which vectorized kernels may read past it.
+    package static let trailingReadSlack = 64
     /// The largest block the engine allocates (4 GiB); larger graphs are rejected at load.
     package static let maximumByteCount = 1 << 32
 
@@ -25,7 +27,8 @@ package final class Arena {
                 offsets[index] = offset
             }
         }
-        let byteCount = max(end, Arena.alignment)
+        // XNNPACK may read (never write) up to 16 bytes past a tensor it consumes (XNN_EXTRA_BYTES).
+        let byteCount = max(end, Arena.alignment) + Arena.trailingReadSlack
         guard byteCount <= Arena.maximumByteCount else {
             throw InferenceError.invalidGraph(detail: "the graph needs \(byteCount) bytes of tensor storage, more than the \(Arena.maximumByteCount) allowed")
         }

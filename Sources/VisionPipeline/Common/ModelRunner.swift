@@ -51,15 +51,40 @@ final class ModelRunner {
         }
     }
 
-    /// Crops `rect` of `image` into the input tensor and runs the model.
+    /// The 256-entry value tables of the ranges used so far (computed once per range).
+    private var lookupTables: [ValueRange: [Float]] = [:]
+
+    /// Crops `image` as `crop` plans (the uint8 stage), maps the bytes through the crop's value
+    /// range straight into the input tensor (the same values as `TensorCrop.tensor(_:)`), and runs
+    /// the model.
     func run(crop: TensorCrop, image: Image) throws(PipelineError) {
-        let tensor: ImageTensor
+        let rgb: Image
         do {
-            tensor = try crop.tensor(image)
+            rgb = try crop.crop(image)
         } catch {
             throw .invalidArgument("\(error)")
         }
-        try run(input: tensor.values)
+        let range = crop.options.valueRange
+        let table = lookupTables[range] ?? range.lookupTable
+        lookupTables[range] = table
+        do {
+            try interpreter.withInput(at: 0) { input in
+                let bytes = rgb.planes[0].bytes
+                guard input.count == bytes.count else {
+                    throw PipelineError.invalidModel(path: path, detail: "input holds \(input.count) values, the crop \(bytes.count)")
+                }
+                table.withUnsafeBufferPointer { lut in
+                    bytes.withUnsafeBufferPointer { source in
+                        for i in 0..<source.count { input[i] = lut[Int(source[i])] }
+                    }
+                }
+            }
+            try interpreter.invoke()
+        } catch let error as PipelineError {
+            throw error
+        } catch {
+            throw .inference("\(error)")
+        }
     }
 
     /// Runs the model on `input` (the first input tensor's values, flattened).

@@ -25,6 +25,8 @@ public final class FaceLandmarkerGraph {
     /// The single smoother of `.mediaPipe` smoothing (numFaces == 1): it follows face 0 whatever
     /// ROI it came from, and is reset by a frame without a face, as in MediaPipe.
     var singleSmoother: LandmarksSmoother?
+    /// The previous streaming frame's size: MediaPipe restarts smoothing when it changes.
+    var previousFrameSize: (width: Int, height: Int)?
 
     /// - Parameter modelPath: a `face_landmarker.task` bundle (face_detector.tflite,
     ///   face_landmarks_detector.tflite, face_blendshapes.tflite,
@@ -72,6 +74,10 @@ public final class FaceLandmarkerGraph {
     /// streaming (the caller guarantees it increases); image mode ignores it.
     public func process(_ image: PipelineImage, timestampMilliseconds: Int) throws(PipelineError) -> [PipelineFace] {
         let prepared = try PreparedImage(image)
+        if options.isStreaming {
+            if let size = previousFrameSize, size != (prepared.width, prepared.height) { forgetSmoothing() }
+            previousFrameSize = (prepared.width, prepared.height)
+        }
         let previous = options.isStreaming ? tracks : nil
         var candidates: [FaceTrack] = previous ?? []
         let schedule = DetectorSchedule(maxCount: options.numFaces)
@@ -122,6 +128,17 @@ public final class FaceLandmarkerGraph {
     public func reset() {
         tracks = nil
         singleSmoother = nil
+        previousFrameSize = nil
+    }
+
+    /// Drops every smoother, keeping the tracked ROIs. MediaPipe 1.2.3 does this when the frame
+    /// size changes: its output then equals the unsmoothed landmarks (measured on the face-video
+    /// fixture, whose frames shrink from 480 to 457 px wide).
+    func forgetSmoothing() {
+        singleSmoother = nil
+        if let current = tracks {
+            tracks = current.map { FaceTrack(rect: $0.rect, smoother: nil) }
+        }
     }
 
     /// The detector ROIs (×1.5 of the projected boxes), best first, at most `numFaces`.

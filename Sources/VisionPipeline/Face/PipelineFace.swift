@@ -6,7 +6,9 @@ public struct PipelineFace: Sendable {
     public var landmarks: [PipelineLandmark]
     /// 52 blendshape scores in the index order of `VisionCore.blendshapeNames`, when requested.
     public var blendshapes: [Float]?
-    /// The facial transformation matrix (canonical face model to camera, centimetres), when requested.
+    /// The facial transformation matrix (canonical face model to camera, centimetres), when
+    /// requested; nil for a degenerate face (all landmarks within 1e-3 of their mean), which
+    /// MediaPipe leaves out of its matrix list.
     public var transformationMatrix: Matrix4x4?
 
     public init(landmarks: [PipelineLandmark], blendshapes: [Float]? = nil, transformationMatrix: Matrix4x4? = nil) {

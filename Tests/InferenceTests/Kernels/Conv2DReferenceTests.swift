@@ -65,26 +65,29 @@ import Testing
         #expect(values[8] == 76)  // 13 + 15 + 23 + 25
     }
 
-    @Test func fewAndManyOutputChannelsAgree() throws {
-        // The kernel sums by dot products below 8 output channels and channel-vectorized above;
-        // both sum the same terms in the same order, so channel 0 of a 9-channel filter must equal
-        // the 1-channel result bit for bit.
-        let input = noise(1 * 7 * 6 * 5, seed: 3)
+    @Test(arguments: [(1, 1, Padding.same), (2, 1, Padding.same), (2, 2, Padding.valid), (1, 2, Padding.same)])
+    func fewAndManyOutputChannelsAgree(stride: Int, dilation: Int, padding: Padding) throws {
+        // Below 8 output channels the kernel sums by dot products, one pixel at a time; above, it
+        // updates all channels at once, four interior pixels at a time. Both sum the same terms in
+        // the same order, so channel 0 of a 9-channel filter must equal the 1-channel result bit
+        // for bit. The input is wide enough (17 columns) for several four-pixel blocks per row.
+        let input = noise(1 * 7 * 17 * 5, seed: 3)
         let filter = noise(9 * 3 * 3 * 5, seed: 4)
         let bias = noise(9, seed: 5)
-        let options = OperatorOptions.conv2D(Conv2DOptions(padding: .same, strideW: 2, strideH: 1))
+        let options = OperatorOptions.conv2D(Conv2DOptions(
+            padding: padding, strideW: stride, strideH: 1, dilationW: dilation, dilationH: dilation))
         let wide = try reference(.conv2D, options, [
-            .activation(shape: [1, 7, 6, 5], values: input),
+            .activation(shape: [1, 7, 17, 5], values: input),
             .constant(shape: [9, 3, 3, 5], values: filter),
             .constant(shape: [9], values: bias),
         ])
         let narrow = try reference(.conv2D, options, [
-            .activation(shape: [1, 7, 6, 5], values: input),
+            .activation(shape: [1, 7, 17, 5], values: input),
             .constant(shape: [1, 3, 3, 5], values: Array(filter[0..<45])),
             .constant(shape: [1], values: [bias[0]]),
         ])
-        #expect(wide.shape == [1, 7, 3, 9])
-        #expect(narrow.values == stride(from: 0, to: wide.values.count, by: 9).map { wide.values[$0] })
+        #expect(wide.values.count == narrow.values.count * 9)
+        #expect(narrow.values == Swift.stride(from: 0, to: wide.values.count, by: 9).map { wide.values[$0] })
     }
 
     @Test func pointwiseBlocksMatchTheGeneralLoop() throws {

@@ -3,8 +3,8 @@ import TFLite
 import Testing
 import TestSupport
 
-/// The backends whose parity is checked. (The XNNPACK merge adds `.xnnpack` here.)
-let parityBackends: [InterpreterOptions.Backend] = [.reference]
+/// The backends whose parity is checked.
+let parityBackends: [InterpreterOptions.Backend] = [.reference, .xnnpack]
 
 /// Every model on every backend against the LiteRT goldens (Tests/Fixtures/litert), for every
 /// recorded seed and output: max |Δ| ≤ 1e-4 × max(1, max |LiteRT|) (see ``ParityGate``).

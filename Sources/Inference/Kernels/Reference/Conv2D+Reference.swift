@@ -3,7 +3,9 @@
 /// at load from `[Cout, KH, KW, Cin]` to `[KH, KW, Cin, Cout]` so that the innermost loop updates
 /// all output channels of a pixel with one input value (a contiguous, vectorizable loop). With few
 /// output channels that loop is too short to pay off, so each output channel is instead a dot
-/// product over the original layout; both orders sum the same terms in the same order.
+/// product over the original layout. Interior pixels go four at a time (1x1 convolutions: any four
+/// consecutive pixels), so each weight row is loaded once per four pixels. Every variant sums the
+/// same terms in the same order, so all give identical results (the tests check this bit for bit).
 final class ReferenceConv2DKernel: Kernel {
     private let p: Conv2DParameters
     private let input: UnsafeMutablePointer<Float>   // [N, H, W, Cin]
@@ -51,15 +53,25 @@ final class ReferenceConv2DKernel: Kernel {
         let (h, w, cin, cout) = (p.height.inputSize, p.width.inputSize, p.inputChannels, p.outputChannels)
         let (oh, ow, kh, kw) = (p.height.outputSize, p.width.outputSize, p.height.kernelSize, p.width.kernelSize)
         let acc = accumulator
+        let (sx, dx, padLeft) = (p.width.stride, p.width.dilation, p.width.padBefore)
         for n in 0..<p.batch {
             for oy in 0..<oh {
-                for ox in 0..<ow {
+                var ox = 0
+                while ox < ow {
+                    // Four pixels whose taps all lie inside the row share each weight row.
+                    let firstColumn = ox * sx - padLeft
+                    let lastColumn = (ox + 3) * sx - padLeft + (kw - 1) * dx
+                    if ox + 4 <= ow && firstColumn >= 0 && lastColumn < w {
+                        invokeFourPixels(n: n, oy: oy, ox: ox)
+                        ox += 4
+                        continue
+                    }
                     acc.update(repeating: 0, count: cout)
                     for ky in 0..<kh {
                         let iy = oy * p.height.stride - p.height.padBefore + ky * p.height.dilation
                         if iy < 0 || iy >= h { continue }
                         for kx in 0..<kw {
-                            let ix = ox * p.width.stride - p.width.padBefore + kx * p.width.dilation
+                            let ix = ox * sx - padLeft + kx * dx
                             if ix < 0 || ix >= w { continue }
                             let pixel = input + ((n * h + iy) * w + ix) * cin
                             let taps = packedFilter + (ky * kw + kx) * cin * cout
@@ -74,8 +86,44 @@ final class ReferenceConv2DKernel: Kernel {
                     for co in 0..<cout {
                         out[co] = p.activation.apply(acc[co] + (bias?[co] ?? 0))
                     }
+                    ox += 1
                 }
             }
+        }
+    }
+
+    /// Output pixels `ox ..< ox + 4` of row `oy` (every tap inside the row), accumulated in place
+    /// in the output. Each output sums the same terms in the same order as the one-pixel loop, then
+    /// adds the bias, so the results are identical.
+    private func invokeFourPixels(n: Int, oy: Int, ox: Int) {
+        let (h, w, cin, cout) = (p.height.inputSize, p.width.inputSize, p.inputChannels, p.outputChannels)
+        let (oh, ow, kh, kw) = (p.height.outputSize, p.width.outputSize, p.height.kernelSize, p.width.kernelSize)
+        let step = p.width.stride * cin  // input elements between neighbouring output pixels
+        let o0 = output + ((n * oh + oy) * ow + ox) * cout
+        let (o1, o2, o3) = (o0 + cout, o0 + 2 * cout, o0 + 3 * cout)
+        o0.update(repeating: 0, count: 4 * cout)
+        for ky in 0..<kh {
+            let iy = oy * p.height.stride - p.height.padBefore + ky * p.height.dilation
+            if iy < 0 || iy >= h { continue }
+            for kx in 0..<kw {
+                let ix = ox * p.width.stride - p.width.padBefore + kx * p.width.dilation
+                let x0 = input + ((n * h + iy) * w + ix) * cin
+                let taps = packedFilter + (ky * kw + kx) * cin * cout
+                for ci in 0..<cin {
+                    let (v0, v1, v2, v3) = (x0[ci], x0[step + ci], x0[2 * step + ci], x0[3 * step + ci])
+                    let weights = taps + ci * cout
+                    for co in 0..<cout {
+                        let weight = weights[co]
+                        o0[co] += v0 * weight
+                        o1[co] += v1 * weight
+                        o2[co] += v2 * weight
+                        o3[co] += v3 * weight
+                    }
+                }
+            }
+        }
+        for o in 0..<4 * cout {
+            o0[o] = p.activation.apply(o0[o] + (bias?[o % cout] ?? 0))
         }
     }
 

@@ -1,5 +1,6 @@
 /// MAX_POOL_2D and AVERAGE_POOL_2D, plain loops over the window clipped to the input (padded
-/// positions are ignored; the average divides by the number of positions inside the input).
+/// positions are ignored; the average divides by the number of positions inside the input). The
+/// output pixel holds the running maximum or sum while the window is scanned.
 final class ReferencePool2DKernel: Kernel {
     private let p: Pool2DParameters
     private let isMax: Bool
@@ -24,16 +25,20 @@ final class ReferencePool2DKernel: Kernel {
                     let x0 = ox * p.width.stride - p.width.padBefore
                     let xStart = max(x0, 0), xEnd = min(x0 + p.width.kernelSize, w)
                     let out = output + ((n * oh + oy) * ow + ox) * c
-                    let count = Float(max(yEnd - yStart, 0) * max(xEnd - xStart, 0))
-                    for ch in 0..<c {
-                        var value: Float = isMax ? -.greatestFiniteMagnitude : 0
-                        for iy in yStart..<max(yEnd, yStart) {
-                            for ix in xStart..<max(xEnd, xStart) {
-                                let x = input[((n * h + iy) * w + ix) * c + ch]
-                                value = isMax ? max(value, x) : value + x
+                    out.update(repeating: isMax ? -.greatestFiniteMagnitude : 0, count: c)
+                    for iy in yStart..<max(yEnd, yStart) {
+                        for ix in xStart..<max(xEnd, xStart) {
+                            let pixel = input + ((n * h + iy) * w + ix) * c
+                            if isMax {
+                                for ch in 0..<c { out[ch] = max(out[ch], pixel[ch]) }
+                            } else {
+                                for ch in 0..<c { out[ch] += pixel[ch] }
                             }
                         }
-                        if !isMax { value = count > 0 ? value / count : 0 }
+                    }
+                    let count = Float(max(yEnd - yStart, 0) * max(xEnd - xStart, 0))
+                    for ch in 0..<c {
+                        let value = isMax ? out[ch] : (count > 0 ? out[ch] / count : 0)
                         out[ch] = p.activation.apply(value)
                     }
                 }

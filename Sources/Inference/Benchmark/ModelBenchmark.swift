@@ -1,0 +1,47 @@
+import TFLite
+
+/// Times `Interpreter.invoke()` on one model: the measurement behind `vision-tasks bench`.
+package enum ModelBenchmark {
+    /// Per-iteration latencies of one benchmark run.
+    package struct Result: Sendable {
+        /// Wall time of each timed `invoke()`, in milliseconds, in run order.
+        package var timesMilliseconds: [Double]
+
+        package init(timesMilliseconds: [Double]) { self.timesMilliseconds = timesMilliseconds }
+
+        /// The median of ``timesMilliseconds`` (mean of the middle two for an even count; 0 when empty).
+        package var medianMilliseconds: Double {
+            let sorted = timesMilliseconds.sorted()
+            guard !sorted.isEmpty else { return 0 }
+            let mid = sorted.count / 2
+            return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+        }
+    }
+
+    /// Loads `model` with `options`, fills every input with fixed pseudo-random values in [0, 1),
+    /// runs `warmUp` untimed invocations, then times `iterations` invocations one by one with a
+    /// monotonic clock. Loading is not timed.
+    package static func run(model: Model, options: InterpreterOptions, warmUp: Int = 10, iterations: Int = 50) throws -> Result {
+        let interpreter = try Interpreter(model: model, options: options)
+        var state: UInt64 = 0x5EED
+        for index in interpreter.inputs.indices {
+            try interpreter.withInput(at: index) { buffer in
+                for i in buffer.indices {
+                    state = state &* 6364136223846793005 &+ 1442695040888963407
+                    buffer[i] = Float(state >> 40) / 16_777_216
+                }
+            }
+        }
+        for _ in 0..<max(0, warmUp) { try interpreter.invoke() }
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        times.reserveCapacity(max(0, iterations))
+        for _ in 0..<max(0, iterations) {
+            let start = clock.now
+            try interpreter.invoke()
+            let elapsed = start.duration(to: clock.now)
+            times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15)
+        }
+        return Result(timesMilliseconds: times)
+    }
+}

@@ -1,0 +1,95 @@
+/// Runs nodes with XNNPACK (Debian's 2022 snapshot) through its subgraph API.
+///
+/// Each maximal run of consecutive nodes that XNNPACK supports becomes one XNNPACK runtime
+/// (see ``XNNPACKSegment``); other nodes return `nil` so the interpreter falls back to Swift
+/// kernels. Weights are packed once at load; `invoke` only calls into XNNPACK.
+///
+/// One instance serves one interpreter: it owns that interpreter's thread pool and remembers which
+/// nodes it has already folded into a segment, so `makeKernel` must be called in node order.
+package final class XNNPACKBackend: Backend {
+    package let name = "xnnpack"
+    /// Lets XNNPACK run sparse 1x1-convolution stretches in NCHW (it decides per cluster). Note:
+    /// the 2022 XNNPACK in Debian enables its NCHW path on x86 only without AVX (it expects dense
+    /// AVX kernels to be faster), so on AVX machines this flag changes nothing; it does on ARM.
+    package let sparseInference: Bool
+    /// When false every node gets its own runtime (used by per-op tests).
+    package let fusesNodes: Bool
+    /// Why nodes were left to other backends, by model operator index.
+    package private(set) var fallbackReasons: [Int: String] = [:]
+    /// XNNPACK runtimes made so far (one per run of supported nodes).
+    package private(set) var segmentCount = 0
+    /// Outputs routed through a private buffer and copied into their arena slot (see ``XNNPACKSegment``).
+    package private(set) var deferredOutputCount = 0
+
+    private var threadPool: XNNPACKThreadPool?
+    /// Kernels for nodes already covered by a segment, by position in `Graph.nodes`.
+    private var coveredKernels: [Int: any Kernel] = [:]
+
+    package init(sparseInference: Bool = true, fusesNodes: Bool = true) {
+        self.sparseInference = sparseInference
+        self.fusesNodes = fusesNodes
+    }
+
+    package func makeKernel(for context: KernelContext) throws -> (any Kernel)? {
+        let graph = context.graph
+        guard let position = graph.nodes.firstIndex(where: { $0.index == context.node.index }) else {
+            throw InferenceError.invalidGraph(detail: "node \(context.node.index) is not in the graph")
+        }
+        if let kernel = coveredKernels.removeValue(forKey: position) { return kernel }
+        do {
+            try XNNPACKRuntime.ensureInitialized()
+        } catch {
+            // E.g. a processor XNNPACK does not support: every node falls back to Swift kernels.
+            fallbackReasons[context.node.index] = "\(error)"
+            return nil
+        }
+
+        let first: XNNPACKOperation
+        do {
+            first = try XNNPACKOperation(node: graph.nodes[position], graph: graph)
+        } catch {
+            fallbackReasons[context.node.index] = error.description
+            return nil
+        }
+        var operations = [(position: position, operation: first)]
+        if fusesNodes {
+            var next = position + 1
+            while next < graph.nodes.count, let operation = try? XNNPACKOperation(node: graph.nodes[next], graph: graph) {
+                operations.append((next, operation))
+                next += 1
+            }
+        }
+
+        let pool = try pool(threadCount: context.threadCount)
+        let segment: XNNPACKSegment
+        do {
+            segment = try XNNPACKSegment(operations: operations, graph: graph, pointer: context.floats,
+                                         threadPool: pool, sparseInference: sparseInference)
+        } catch where operations.count > 1 {
+            // Some node XNNPACK refused at definition: run this node alone; the next call starts a new run.
+            do {
+                segment = try XNNPACKSegment(operations: [operations[0]], graph: graph, pointer: context.floats,
+                                             threadPool: pool, sparseInference: sparseInference)
+            } catch {
+                fallbackReasons[context.node.index] = "\(error)"
+                return nil
+            }
+        } catch {
+            fallbackReasons[context.node.index] = "\(error)"
+            return nil
+        }
+        segmentCount += 1
+        deferredOutputCount += segment.deferredCopies.values.reduce(0) { $0 + $1.count }
+        for covered in segment.positions.dropFirst() {
+            coveredKernels[covered] = XNNPACKCoveredNodeKernel(segment: segment, position: covered)
+        }
+        return XNNPACKSegmentKernel(segment: segment)
+    }
+
+    private func pool(threadCount: Int) throws -> XNNPACKThreadPool {
+        if let threadPool, threadPool.threadCount == max(1, threadCount) { return threadPool }
+        let created = try XNNPACKThreadPool(threadCount: threadCount)
+        threadPool = created
+        return created
+    }
+}

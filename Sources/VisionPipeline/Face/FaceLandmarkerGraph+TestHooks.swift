@@ -1,0 +1,15 @@
+import VisionCore
+
+extension FaceLandmarkerGraph {
+    /// Test hook: the detector's ROIs for an image (×1.5 of the projected boxes, best first).
+    package func detectorRects(_ image: PipelineImage) throws(PipelineError) -> [NormalizedRect] {
+        try detectionRects(in: PreparedImage(image))
+    }
+
+    /// Test hook: the projected, unsmoothed landmarks of the face in `rect` (nil when its presence
+    /// is not above the threshold), in the pixel grid the graph works in (un-mirrored).
+    package func landmarks(_ image: PipelineImage, rect: NormalizedRect) throws(PipelineError) -> [LandmarkPoint]? {
+        let prepared = try PreparedImage(image)
+        return try landmarksModel.landmarks(in: prepared.image, rect: rect, minPresence: options.minFacePresenceConfidence).landmarks
+    }
+}
