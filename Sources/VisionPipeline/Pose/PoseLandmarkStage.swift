@@ -16,6 +16,10 @@ struct PoseEstimate {
     var presence: Float
     /// The segmentation mask at image size, when asked for.
     var mask: FloatImage?
+    /// The segmentation probability at the torso's centre (midpoint of shoulders 11, 12 and hips
+    /// 23, 24), read from the model's 256×256 mask in crop space: low for the landmark model's
+    /// hallucinations on background.
+    var torsoSegmentation: Float = 0
 }
 
 /// MediaPipe's `SinglePoseLandmarksDetectorGraph` (pipeline notes §7.2) on one ROI: a 256×256
@@ -60,6 +64,7 @@ struct PoseLandmarkStage {
         } catch {
             throw .inference("pose landmark output: \(error)")
         }
+        let torsoSegmentation = Self.torsoSegmentation(refined, logits: interpreter.output(at: 2))
         var tensorLandmarks = Array(refined.prefix(33))
         var auxiliary = Array(refined[33..<35])
         if flipHorizontally {
@@ -85,7 +90,7 @@ struct PoseLandmarkStage {
         return PoseEstimate(landmarks: landmarks, worldLandmarks: worldLandmarks,
                             nextROI: LandmarksROI.pose(auxiliary: projectedAuxiliary, imageWidth: image.width,
                                                        imageHeight: image.height),
-                            roi: roi, presence: presence, mask: mask)
+                            roi: roi, presence: presence, mask: mask, torsoSegmentation: torsoSegmentation)
     }
 
     /// `1/(1 + exp(−l))` per pixel of the 256×256 logits, then warped back onto the image with the
@@ -97,6 +102,16 @@ struct PoseLandmarkStage {
         } catch {
             throw .invalidArgument("segmentation mask: \(error)")
         }
+    }
+
+    /// `sigmoid` of the mask logit at the torso centre (tensor-normalized landmarks), 0 outside.
+    private static func torsoSegmentation(_ landmarks: [LandmarkPoint], logits: [Float]) -> Float {
+        guard landmarks.count > 24, logits.count == inputSize * inputSize else { return 0 }
+        let x = (landmarks[11].x + landmarks[12].x + landmarks[23].x + landmarks[24].x) / 4
+        let y = (landmarks[11].y + landmarks[12].y + landmarks[23].y + landmarks[24].y) / 4
+        guard x.isFinite, y.isFinite, x >= 0, x < 1, y >= 0, y < 1 else { return 0 }
+        let column = Int(x * Float(inputSize)), row = Int(y * Float(inputSize))
+        return sigmoid(logits[row * inputSize + column])
     }
 
     /// A tensor-normalized point mirrored left–right in the crop (`x → 1 − x`).

@@ -70,30 +70,39 @@ public final class PoseLandmarkerGraph {
         framesSinceSearch = nil
     }
 
+    var primaryTrackedROIs: [NormalizedRect]? { primary.tracks?.map(\.roi) }
+
     // MARK: Stages
 
     private var searchesEveryPerson: Bool { options.findsEveryPerson && options.numPoses > 1 }
 
     /// IMAGE mode: detector, ROIs, landmark model; then the every-person search.
     private func detectAll(_ frame: PoseFrame) throws(PipelineError) -> [PoseEstimate] {
+        let detection = try runDetector(frame)
         var estimates: [PoseEstimate] = []
-        for roi in try detectedROIs(frame) {
+        for roi in detection.rois {
             if let estimate = try estimate(roi, in: frame) { estimates.append(estimate) }
         }
         if searchesEveryPerson {
-            estimates += try everyPersonSearch.search(frame, known: estimates, limit: options.numPoses - estimates.count)
+            estimates += try everyPersonSearch.search(frame, fullPicture: detection.candidates, known: estimates,
+                                                      limit: options.numPoses - estimates.count)
         }
         return estimates
     }
 
-    /// The detector's ROIs for the `numPoses` best detections (pipeline notes §6).
-    private func detectedROIs(_ frame: PoseFrame) throws(PipelineError) -> [NormalizedRect] {
-        let detections = try detector.detect(frame.image, in: frame.detectorRect, flipHorizontally: frame.isMirrored,
-                                             undoRotation: frame.undoesRotation,
-                                             minScore: options.minPoseDetectionConfidence)
-        return detections.prefix(options.numPoses).compactMap {
+    /// MediaPipe's detector pass (pipeline notes §6): the ROIs of the `numPoses` best detections,
+    /// and the decoded candidates (down to the every-person search's lower score when it is on).
+    private func runDetector(_ frame: PoseFrame) throws(PipelineError)
+        -> (rois: [NormalizedRect], candidates: PoseDetectorStage.Candidates) {
+        let threshold = options.minPoseDetectionConfidence
+        let lowest = searchesEveryPerson ? min(threshold, EveryPersonSearch.candidateScore) : threshold
+        let candidates = try detector.candidates(frame.image, in: frame.detectorRect,
+                                                 flipHorizontally: frame.isMirrored, minScore: lowest)
+        let detections = candidates.merged(minScore: threshold, undoRotation: frame.undoesRotation)
+        let rois = detections.prefix(options.numPoses).compactMap {
             DetectionROI.pose($0, imageWidth: frame.image.width, imageHeight: frame.image.height)
         }
+        return (rois, candidates)
     }
 
     func estimate(_ roi: NormalizedRect, in frame: PoseFrame) throws(PipelineError) -> PoseEstimate? {
@@ -102,21 +111,16 @@ public final class PoseLandmarkerGraph {
                                    outputMask: options.outputSegmentationMasks)
     }
 
-    var probeDetector: PoseDetectorStage { detector }
-    func landmarkStageProbe(_ roi: NormalizedRect, _ frame: PoseFrame) throws(PipelineError) -> PoseEstimate? {
-        try landmarkStage.estimate(frame.image, roi: roi, flipHorizontally: false, minPresence: 0, outputMask: false)
-    }
-
-    var everyPersonSearch: EveryPersonSearch {
-        EveryPersonSearch(detector: detector, graph: self)
+    private var everyPersonSearch: EveryPersonSearch {
+        EveryPersonSearch(detector: detector, landmarks: landmarkStage, minPresence: options.minPosePresenceConfidence,
+                          outputMask: options.outputSegmentationMasks)
     }
 
     /// VIDEO / LIVE_STREAM: MediaPipe's tracking for the primary poses, then the extra people.
     private func track(_ frame: PoseFrame) throws(PipelineError) -> [(estimate: PoseEstimate, id: Int)] {
         let schedule = DetectorSchedule(maxCount: options.numPoses)
-        let detectorRuns = schedule.shouldRunDetector(trackedCount: primary.tracks?.count)
-        let detected = detectorRuns ? try detectedROIs(frame) : []
-        let tracks = primary.associate(detected: detected, association: association, limit: options.numPoses,
+        let detection = schedule.shouldRunDetector(trackedCount: primary.tracks?.count) ? try runDetector(frame) : nil
+        let tracks = primary.associate(detected: detection?.rois ?? [], association: association, limit: options.numPoses,
                                        nextID: &nextTrackID)
         var found: [(estimate: PoseEstimate, id: Int)] = []
         for track in tracks {
@@ -124,7 +128,7 @@ public final class PoseLandmarkerGraph {
         }
         primary.update(found.compactMap { item in item.estimate.nextROI.map { .init(roi: $0, id: item.id) } })
         guard searchesEveryPerson else { return found }
-        return found + (try trackExtras(frame, primary: found.map(\.estimate), detectorRan: detectorRuns))
+        return found + (try trackExtras(frame, primary: found.map(\.estimate), fullPicture: detection?.candidates))
     }
 
     /// The extra people while streaming: tracked like MediaPipe's poses but on their own list;
@@ -132,20 +136,21 @@ public final class PoseLandmarkerGraph {
     /// search for new ones runs on frames where MediaPipe's detector ran, at most once every
     /// ``EveryPersonSearch/streamingInterval`` such frames.
     private func trackExtras(_ frame: PoseFrame, primary known: [PoseEstimate],
-                             detectorRan: Bool) throws(PipelineError) -> [(estimate: PoseEstimate, id: Int)] {
+                             fullPicture: PoseDetectorStage.Candidates?) throws(PipelineError) -> [(estimate: PoseEstimate, id: Int)] {
         let room = options.numPoses - known.count
         var found: [(estimate: PoseEstimate, id: Int)] = []
         for track in extras.tracks ?? [] where found.count < room {
             guard let estimate = try estimate(track.roi, in: frame) else { continue }
             let everyone = known + found.map(\.estimate)
-            if EveryPersonSearch.duplicates(estimate, of: everyone) { continue }
+            if EveryPersonSearch.duplicates(estimate, of: everyone, width: frame.image.width,
+                                            height: frame.image.height) { continue }
             found.append((estimate, track.id))
         }
-        if detectorRan, found.count < room {
+        if let fullPicture, found.count < room {
             let due = framesSinceSearch.map { $0 + 1 >= EveryPersonSearch.streamingInterval } ?? true
             if due {
                 framesSinceSearch = 0
-                let extra = try everyPersonSearch.search(frame, known: known + found.map(\.estimate),
+                let extra = try everyPersonSearch.search(frame, fullPicture: fullPicture, known: known + found.map(\.estimate),
                                                          limit: room - found.count)
                 for estimate in extra {
                     found.append((estimate, nextTrackID))
@@ -186,7 +191,7 @@ public final class PoseLandmarkerGraph {
         }
     }
 
-    private static func pipelinePose(_ estimate: PoseEstimate) -> PipelinePose {
+    static func pipelinePose(_ estimate: PoseEstimate) -> PipelinePose {
         func convert(_ point: LandmarkPoint) -> PipelineLandmark {
             PipelineLandmark(x: point.x, y: point.y, z: point.z, visibility: point.visibility, presence: point.presence)
         }
