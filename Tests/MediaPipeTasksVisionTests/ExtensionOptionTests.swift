@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Imaging
 import MediaPipeTasksVision
 import TestSupport
 import Testing
@@ -73,5 +74,42 @@ import Testing
         #expect(extended.landmarks.count > mediaPipe.landmarks.count && extended.landmarks.count <= 5,
                 "found \(extended.landmarks.count)")
         #expect(extended.landmarks.first == mediaPipe.landmarks.first, "MediaPipe's pose first, unchanged")
+    }
+
+    /// `pixels` moved right by `dx` pixels (the left edge repeated); RGB only.
+    private func shiftedRight(_ pixels: Imaging.Image, by dx: Int) throws -> Imaging.Image {
+        let rgb = try pixels.converted(to: .rgb8)
+        let source = rgb.packedBytes()
+        var bytes = source
+        for y in 0..<rgb.height {
+            for x in 0..<rgb.width {
+                let from = (y * rgb.width + max(x - dx, 0)) * 3, to = (y * rgb.width + x) * 3
+                bytes[to] = source[from]
+                bytes[to + 1] = source[from + 1]
+                bytes[to + 2] = source[from + 2]
+            }
+        }
+        return try Imaging.Image(width: rgb.width, height: rgb.height, format: .rgb8, bytes: bytes)
+    }
+
+    @Test func smoothingOptionReachesTheVideoGraph() throws {
+        let astronaut = try #require(try TaskModels.astronaut().image).pixels
+        let frames = [astronaut, try shiftedRight(astronaut, by: 6)]
+        func noseTrack(_ smoothing: LandmarkSmoothingMode) throws -> [Float] {
+            let options = FaceLandmarkerOptions()
+            options.baseOptions.modelAssetPath = TaskModels.faceLandmarker
+            options.runningMode = .video
+            options.landmarkSmoothing = smoothing
+            let landmarker = try FaceLandmarker(options: options)
+            return try frames.enumerated().map { index, frame in
+                let result = try landmarker.detect(videoFrame: try MPImage(image: frame), timestampInMilliseconds: index * 33)
+                return try #require(result.faceLandmarks.first?[1]).x
+            }
+        }
+        let raw = try noseTrack(.off)
+        let smoothed = try noseTrack(.mediaPipe)
+        #expect(raw[1] > raw[0] + 0.005, "the face moved right (\(raw))")
+        #expect(smoothed[0] == raw[0], "the first frame passes through the filter")
+        #expect(smoothed[1] != raw[1] && smoothed[1] > raw[0], "the One-Euro filter damps the move (\(smoothed) vs \(raw))")
     }
 }
