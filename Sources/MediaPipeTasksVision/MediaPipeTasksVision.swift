@@ -7,6 +7,15 @@
 // (Runner/VisionTaskRunner.swift) and builds MediaPipe's errors; it contains no image or landmark
 // math.
 //
+// Usage (as on iOS; only the image loading is this package's):
+//
+//     let options = FaceLandmarkerOptions()
+//     options.baseOptions.modelAssetPath = "assets/models/face_landmarker.task"
+//     options.outputFaceBlendshapes = true
+//     let landmarker = try FaceLandmarker(options: options)
+//     let result = try landmarker.detect(image: try MPImage(contentsOfFile: "photo.jpg"))
+//     for face in result.faceLandmarks { print(face.count) }   // 478 normalized landmarks
+//
 // Porting iOS code: `import MediaPipeTasksVision` and the same calls work. What differs:
 //
 // * Images: `UIImage` here is a small stand-in (`UIImage(contentsOfFile:)`, `UIImage(named:)`,
