@@ -68,8 +68,8 @@ import Testing
         let detector = try FaceDetector(options: options)
         let image = try TaskModels.astronaut()
         try detector.detectAsync(image: image, timestampInMilliseconds: 1)
-        #expect(waitUntil { delegate?.calls.current.count == 1 })
-        #expect(delegate?.calls.current.first?.itemCount == 1)
+        #expect(waitUntil { detector.liveStreamCounters.delivered == 1 }, "the callback has returned")
+        #expect(delegate?.calls.current.count == 1 && delegate?.calls.current.first?.itemCount == 1)
         weak let observer = delegate
         delegate = nil
         #expect(observer == nil, "the task holds its delegate weakly")
