@@ -38,6 +38,7 @@ public final class PoseLandmarkerGraph {
     ///   `pose_landmarks_detector.tflite`, with or without TFLite metadata).
     public init(modelPath: String, options: PoseLandmarkerGraphOptions) throws(PipelineError) {
         try options.validate()
+        _ = try PoseSmoother(options.smoothingParameters)
         let models = try PoseModels(path: modelPath, engine: options.engine)
         self.options = options
         detector = PoseDetectorStage(interpreter: models.detector, range: models.detectorRange)
@@ -177,13 +178,13 @@ public final class PoseLandmarkerGraph {
                 singleSmoother = nil
                 return
             }
-            var smoother = try singleSmoother.orNew()
+            var smoother = try singleSmoother.orNew(options.smoothingParameters)
             try smoother.smooth(&found[0].estimate, width: width, height: height, timestamp: timestamp)
             singleSmoother = smoother
         case .allTracked:
             var kept: [Int: PoseSmoother] = [:]
             for index in found.indices {
-                var smoother = try smoothers[found[index].id].orNew()
+                var smoother = try smoothers[found[index].id].orNew(options.smoothingParameters)
                 try smoother.smooth(&found[index].estimate, width: width, height: height, timestamp: timestamp)
                 kept[found[index].id] = smoother
             }
@@ -222,8 +223,8 @@ struct PoseFrame {
 
 extension PoseSmoother? {
     /// The smoother, or a new one.
-    func orNew() throws(PipelineError) -> PoseSmoother {
+    func orNew(_ parameters: PoseSmoothingParameters) throws(PipelineError) -> PoseSmoother {
         if let self { return self }
-        return try PoseSmoother()
+        return try PoseSmoother(parameters)
     }
 }
