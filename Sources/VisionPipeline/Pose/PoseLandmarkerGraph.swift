@@ -24,20 +24,21 @@ import VisionCore
 /// Not thread-safe: one call at a time.
 public final class PoseLandmarkerGraph {
     public let options: PoseLandmarkerGraphOptions
-    private let detector: PoseDetectorStage
-    private let landmarkStage: PoseLandmarkStage
-    private let association: RectAssociation
-    private var primary = PoseTrackList()
-    private var extras = PoseTrackList()
-    private var nextTrackID = 0
-    private var singleSmoother: PoseSmoother?
-    private var smoothers: [Int: PoseSmoother] = [:]
-    private var framesSinceSearch: Int?
+    let detector: PoseDetectorStage
+    let landmarkStage: PoseLandmarkStage
+    let association: RectAssociation
+    var primary = PoseTrackList()
+    var extras = PoseTrackList()
+    var nextTrackID = 0
+    var singleSmoother: PoseSmoother?
+    var smoothers: [Int: PoseSmoother] = [:]
+    var framesSinceSearch: Int?
 
     /// - Parameter modelPath: a pose landmarker `.task` bundle (`pose_detector.tflite` and
     ///   `pose_landmarks_detector.tflite`, with or without TFLite metadata).
     public init(modelPath: String, options: PoseLandmarkerGraphOptions) throws(PipelineError) {
         try options.validate()
+        _ = try PoseSmoother(options.smoothingParameters)
         let models = try PoseModels(path: modelPath, engine: options.engine)
         self.options = options
         detector = PoseDetectorStage(interpreter: models.detector, range: models.detectorRange)
@@ -74,7 +75,7 @@ public final class PoseLandmarkerGraph {
 
     // MARK: Stages
 
-    private var searchesEveryPerson: Bool { options.findsEveryPerson && options.numPoses > 1 }
+    var searchesEveryPerson: Bool { options.findsEveryPerson && options.numPoses > 1 }
 
     /// IMAGE mode: detector, ROIs, landmark model; then the every-person search.
     private func detectAll(_ frame: PoseFrame) throws(PipelineError) -> [PoseEstimate] {
@@ -92,7 +93,7 @@ public final class PoseLandmarkerGraph {
 
     /// MediaPipe's detector pass (pipeline notes §6): the ROIs of the `numPoses` best detections,
     /// and the decoded candidates (down to the every-person search's lower score when it is on).
-    private func runDetector(_ frame: PoseFrame) throws(PipelineError)
+    func runDetector(_ frame: PoseFrame) throws(PipelineError)
         -> (rois: [NormalizedRect], candidates: PoseDetectorStage.Candidates) {
         let threshold = options.minPoseDetectionConfidence
         let lowest = searchesEveryPerson ? min(threshold, EveryPersonSearch.candidateScore) : threshold
@@ -111,84 +112,9 @@ public final class PoseLandmarkerGraph {
                                    outputMask: options.outputSegmentationMasks)
     }
 
-    private var everyPersonSearch: EveryPersonSearch {
+    var everyPersonSearch: EveryPersonSearch {
         EveryPersonSearch(detector: detector, landmarks: landmarkStage, minPresence: options.minPosePresenceConfidence,
                           outputMask: options.outputSegmentationMasks)
-    }
-
-    /// VIDEO / LIVE_STREAM: MediaPipe's tracking for the primary poses, then the extra people.
-    private func track(_ frame: PoseFrame) throws(PipelineError) -> [(estimate: PoseEstimate, id: Int)] {
-        let schedule = DetectorSchedule(maxCount: options.numPoses)
-        let detection = schedule.shouldRunDetector(trackedCount: primary.tracks?.count) ? try runDetector(frame) : nil
-        let tracks = primary.associate(detected: detection?.rois ?? [], association: association, limit: options.numPoses,
-                                       nextID: &nextTrackID)
-        var found: [(estimate: PoseEstimate, id: Int)] = []
-        for track in tracks {
-            if let estimate = try estimate(track.roi, in: frame) { found.append((estimate, track.id)) }
-        }
-        primary.update(found.compactMap { item in item.estimate.nextROI.map { .init(roi: $0, id: item.id) } })
-        guard searchesEveryPerson else { return found }
-        return found + (try trackExtras(frame, primary: found.map(\.estimate), fullPicture: detection?.candidates))
-    }
-
-    /// The extra people while streaming: tracked like MediaPipe's poses but on their own list;
-    /// one that now overlaps a primary pose is dropped (MediaPipe's detector found it), and the
-    /// search for new ones runs on frames where MediaPipe's detector ran, at most once every
-    /// ``EveryPersonSearch/streamingInterval`` such frames.
-    private func trackExtras(_ frame: PoseFrame, primary known: [PoseEstimate],
-                             fullPicture: PoseDetectorStage.Candidates?) throws(PipelineError) -> [(estimate: PoseEstimate, id: Int)] {
-        let room = options.numPoses - known.count
-        var found: [(estimate: PoseEstimate, id: Int)] = []
-        for track in extras.tracks ?? [] where found.count < room {
-            guard let estimate = try estimate(track.roi, in: frame) else { continue }
-            let everyone = known + found.map(\.estimate)
-            if EveryPersonSearch.duplicates(estimate, of: everyone, width: frame.image.width,
-                                            height: frame.image.height) { continue }
-            found.append((estimate, track.id))
-        }
-        if let fullPicture, found.count < room {
-            let due = framesSinceSearch.map { $0 + 1 >= EveryPersonSearch.streamingInterval } ?? true
-            if due {
-                framesSinceSearch = 0
-                let extra = try everyPersonSearch.search(frame, fullPicture: fullPicture, known: known + found.map(\.estimate),
-                                                         limit: room - found.count)
-                for estimate in extra {
-                    found.append((estimate, nextTrackID))
-                    nextTrackID &+= 1
-                }
-            } else {
-                framesSinceSearch = (framesSinceSearch ?? 0) + 1
-            }
-        }
-        extras.update(found.compactMap { item in item.estimate.nextROI.map { .init(roi: $0, id: item.id) } })
-        return found
-    }
-
-    /// Smoothing while streaming (pipeline notes §7.3).
-    private func smooth(_ found: inout [(estimate: PoseEstimate, id: Int)], frame: PoseFrame,
-                        timestamp: Int64) throws(PipelineError) {
-        let width = frame.image.width, height = frame.image.height
-        switch options.smoothing {
-        case .off:
-            return
-        case .mediaPipe:
-            guard options.numPoses == 1 else { return }
-            guard !found.isEmpty else {
-                singleSmoother = nil
-                return
-            }
-            var smoother = try singleSmoother.orNew()
-            try smoother.smooth(&found[0].estimate, width: width, height: height, timestamp: timestamp)
-            singleSmoother = smoother
-        case .allTracked:
-            var kept: [Int: PoseSmoother] = [:]
-            for index in found.indices {
-                var smoother = try smoothers[found[index].id].orNew()
-                try smoother.smooth(&found[index].estimate, width: width, height: height, timestamp: timestamp)
-                kept[found[index].id] = smoother
-            }
-            smoothers = kept
-        }
     }
 
     static func pipelinePose(_ estimate: PoseEstimate) -> PipelinePose {
@@ -217,13 +143,5 @@ struct PoseFrame {
         detectorRect = NormalizedRect.fullImage(orientation: input.orientation, imageWidth: input.image.width,
                                                 imageHeight: input.image.height)
         undoesRotation = input.orientation != .up && (input.orientation.isMirrored || rotation == .undone)
-    }
-}
-
-extension PoseSmoother? {
-    /// The smoother, or a new one.
-    func orNew() throws(PipelineError) -> PoseSmoother {
-        if let self { return self }
-        return try PoseSmoother()
     }
 }

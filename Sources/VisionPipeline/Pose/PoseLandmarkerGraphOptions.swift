@@ -21,6 +21,8 @@ public struct PoseLandmarkerGraphOptions: Sendable {
     /// when `numPoses == 1`, as MediaPipe; ``LandmarkSmoothing/allTracked`` smooths every tracked
     /// pose with its own filters).
     public var smoothing: LandmarkSmoothing = .mediaPipe
+    /// The smoothing filters' settings (MediaPipe's constants by default).
+    public var smoothingParameters: PoseSmoothingParameters = .mediaPipe
     /// Beyond MediaPipe, when `numPoses > 1`: after MediaPipe's own detection pass, search the
     /// picture again for people the detector missed (see ``PoseLandmarkerGraph``). The poses
     /// MediaPipe finds come first and are unchanged; extra poses follow. Ignored when
@@ -33,7 +35,8 @@ public struct PoseLandmarkerGraphOptions: Sendable {
 
     public init(numPoses: Int = 1, minPoseDetectionConfidence: Float = 0.5, minPosePresenceConfidence: Float = 0.5,
                 minTrackingConfidence: Float = 0.5, outputSegmentationMasks: Bool = false, isStreaming: Bool = false,
-                smoothing: LandmarkSmoothing = .mediaPipe, findsEveryPerson: Bool = false,
+                smoothing: LandmarkSmoothing = .mediaPipe, smoothingParameters: PoseSmoothingParameters = .mediaPipe,
+                findsEveryPerson: Bool = false,
                 detectorRotation: PoseDetectorRotation = .mediaPipe, engine: EngineChoice = EngineChoice()) {
         self.numPoses = numPoses
         self.minPoseDetectionConfidence = minPoseDetectionConfidence
@@ -42,6 +45,7 @@ public struct PoseLandmarkerGraphOptions: Sendable {
         self.outputSegmentationMasks = outputSegmentationMasks
         self.isStreaming = isStreaming
         self.smoothing = smoothing
+        self.smoothingParameters = smoothingParameters
         self.findsEveryPerson = findsEveryPerson
         self.detectorRotation = detectorRotation
         self.engine = engine

@@ -5,18 +5,24 @@ import VisionCore
 /// same for world landmarks (own visibility filter, One-Euro without value scaling, in metres).
 /// Presence, the ROIs and the mask are not smoothed.
 struct PoseSmoother {
-    private var visibility = VisibilitySmoother(alpha: 0.1)
+    private var visibility: VisibilitySmoother
     private var landmarks: LandmarksSmoother
-    private var worldVisibility = VisibilitySmoother(alpha: 0.1)
+    private var worldVisibility: VisibilitySmoother
     private var world: LandmarksSmoother
 
-    init() throws(PipelineError) {
+    /// Throws ``PipelineError/invalidArgument(_:)`` for invalid filter settings.
+    init(_ parameters: PoseSmoothingParameters) throws(PipelineError) {
+        guard parameters.visibilityAlpha >= 0, parameters.visibilityAlpha <= 1 else {
+            throw .invalidArgument("visibilityAlpha must be in [0, 1], got \(parameters.visibilityAlpha)")
+        }
         do {
-            landmarks = try LandmarksSmoother(parameters: .poseLandmarks)
-            world = try LandmarksSmoother(parameters: .poseWorldLandmarks)
+            landmarks = try LandmarksSmoother(parameters: parameters.landmarks)
+            world = try LandmarksSmoother(parameters: parameters.worldLandmarks)
         } catch {
             throw .invalidArgument("pose smoothing parameters: \(error)")
         }
+        visibility = VisibilitySmoother(alpha: parameters.visibilityAlpha)
+        worldVisibility = VisibilitySmoother(alpha: parameters.visibilityAlpha)
     }
 
     /// Smooths `pose` of a `width`×`height` frame at `timestamp` (ns) in place.
