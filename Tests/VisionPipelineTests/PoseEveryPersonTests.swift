@@ -1,0 +1,109 @@
+import Foundation
+import Imaging
+import Testing
+import TestSupport
+import VisionPipeline
+
+/// Beyond MediaPipe: `findsEveryPerson` (issue 5). MediaPipe 1.2.3 finds 1 of the 4 people of
+/// bus.jpg, 4 of the 6 of t1.jpg and 0 of the 2 of zidane.jpg; the poses it finds must come out
+/// unchanged, first, and numPoses 1 must stay MediaPipe's.
+@Suite(.serialized) struct PoseEveryPersonTests {
+    static func graph(numPoses: Int, everyPerson: Bool, streaming: Bool = false) throws -> PoseLandmarkerGraph {
+        try PoseLandmarkerGraph(modelPath: PoseImageParityTests.model, options: PoseLandmarkerGraphOptions(
+            numPoses: numPoses, isStreaming: streaming, findsEveryPerson: everyPerson, engine: TestEngine.choice))
+    }
+
+    static func poses(_ name: String, numPoses: Int, everyPerson: Bool) throws -> [PipelinePose] {
+        let image = try GoldenImageBuilder().image(named: name)
+        return try graph(numPoses: numPoses, everyPerson: everyPerson).process(PipelineImage(image), timestampMilliseconds: 0)
+    }
+
+    /// The first poses are MediaPipe's (same as without the option, bit for bit, and within the
+    /// parity gates of the golden), then the extra people.
+    static func expectMediaPipeFirst(_ name: String, ours: [PipelinePose], numPoses: Int) throws {
+        let plain = try poses(name, numPoses: numPoses, everyPerson: false)
+        let golden = try #require(try MediaPipeGoldens.poseLandmarkerImage().cases.first { $0.id == "\(name)/poses5" }?.poses)
+        #expect(plain.count == golden.count)
+        try #require(ours.count >= plain.count)
+        for (a, b) in zip(ours, plain) {
+            #expect(a.landmarks == b.landmarks && a.worldLandmarks == b.worldLandmarks, "\(name)")
+        }
+        var errors = PoseErrors()
+        for (a, b) in zip(ours, golden) { errors.merge(try PoseErrors(ours: a, golden: b, comparesMasks: false)) }
+        errors.expectGate("\(name) every person, MediaPipe's poses")
+    }
+
+    @Test func findsEveryoneOnT1() throws {
+        let found = try Self.poses("t1.jpg", numPoses: 8, everyPerson: true)
+        print("every person t1.jpg: \(found.count) poses (MediaPipe 4)")
+        #expect(found.count == 6)
+        try Self.expectMediaPipeFirst("t1.jpg", ours: found, numPoses: 8)
+    }
+
+    /// Three of the four: the fourth (left edge) shows only part of a headless body.
+    @Test func findsThePeopleOfBus() throws {
+        let found = try Self.poses("bus.jpg", numPoses: 6, everyPerson: true)
+        print("every person bus.jpg: \(found.count) poses (MediaPipe 1)")
+        #expect(found.count >= 3)
+        withKnownIssue("the person cut by the left edge (no head in the picture) is not found") {
+            #expect(found.count == 4)
+        }
+        try Self.expectMediaPipeFirst("bus.jpg", ours: found, numPoses: 6)
+    }
+
+    /// No invented people: one astronaut, and the two men of zidane.jpg (MediaPipe finds none).
+    @Test func findsNoGhosts() throws {
+        #expect(try Self.poses("astronaut.png", numPoses: 5, everyPerson: true).count == 1)
+        #expect(try Self.poses("zidane.jpg", numPoses: 5, everyPerson: true).count == 2)
+    }
+
+    /// With numPoses 1 the option changes nothing.
+    @Test func singlePoseIsMediaPipes() throws {
+        let with = try Self.poses("bus.jpg", numPoses: 1, everyPerson: true)
+        let without = try Self.poses("bus.jpg", numPoses: 1, everyPerson: false)
+        #expect(with.count == 1 && without.count == 1)
+        #expect(with.first?.landmarks == without.first?.landmarks)
+    }
+
+    /// While streaming, extra people are tracked on their own list: MediaPipe's poses stay
+    /// identical to a graph without the option on every frame, and the extras persist.
+    @Test func streamingKeepsMediaPipesPosesAndTracksExtras() throws {
+        let sequence = try MediaPipeGoldens.poseLandmarkerVideo("pose_landmarker_video_t1.json")
+        let images = try GoldenImageBuilder()
+        let every = try Self.graph(numPoses: 8, everyPerson: true, streaming: true)
+        let plain = try Self.graph(numPoses: 8, everyPerson: false, streaming: true)
+        for (index, frame) in sequence.frames.prefix(4).enumerated() {
+            let image = PipelineImage(try images.build(frame.image, name: "t1 frame \(index)"))
+            let extended = try every.process(image, timestampMilliseconds: frame.timestampMs)
+            let reference = try plain.process(image, timestampMilliseconds: frame.timestampMs)
+            print("every person, t1 video frame \(index): \(extended.count) poses (MediaPipe \(frame.poses.count))")
+            try #require(extended.count >= reference.count)
+            for (a, b) in zip(extended, reference) { #expect(a.landmarks == b.landmarks, "frame \(index)") }
+            #expect(extended.count > reference.count, "frame \(index)")
+        }
+    }
+
+    /// The extra cost, printed (timings are not asserted: shared machines are noisy).
+    @Test func measuresTheExtraCost() throws {
+        let images = try GoldenImageBuilder()
+        for (name, numPoses) in [("bus.jpg", 6), ("t1.jpg", 8)] {
+            let image = PipelineImage(try images.image(named: name))
+            let plain = try Self.graph(numPoses: numPoses, everyPerson: false)
+            let every = try Self.graph(numPoses: numPoses, everyPerson: true)
+            var plainTimes: [Double] = [], everyTimes: [Double] = []
+            var counts: (Int, Int) = (0, 0)
+            for _ in 0..<3 {
+                var start = Date()
+                counts.0 = try plain.process(image, timestampMilliseconds: 0).count
+                plainTimes.append(Date().timeIntervalSince(start))
+                start = Date()
+                counts.1 = try every.process(image, timestampMilliseconds: 0).count
+                everyTimes.append(Date().timeIntervalSince(start))
+            }
+            let a = plainTimes.sorted()[1] * 1000, b = everyTimes.sorted()[1] * 1000
+            print(String(format: "every person cost %@ (%@): MediaPipe's pass %.1f ms, %d poses; every person %.1f ms, %d poses (×%.1f)",
+                         name, "\(TestEngine.choice.backend)", a, counts.0, b, counts.1, b / a))
+            #expect(counts.1 > counts.0)
+        }
+    }
+}
