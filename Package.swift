@@ -53,7 +53,7 @@ let package = Package(
         // MARK: Command-line tool
         .executableTarget(
             name: "vision-tasks",
-            dependencies: ["TFLite", "Inference", "Imaging"],
+            dependencies: ["TFLite", "Inference", "Imaging", "VisionPipeline"],
             swiftSettings: swiftSettings
         ),
 

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Inference
 import TFLite
+import VisionPipeline
 
 /// `vision-tasks bench`: model latencies (end-to-end task benchmarks join as the tasks land).
 struct BenchCommand: Command {
@@ -11,6 +12,7 @@ struct BenchCommand: Command {
         Usage: vision-tasks bench model MODEL.tflite [options]
                vision-tasks bench models [options]
                vision-tasks bench warp [--iterations N]
+               vision-tasks bench tasks [options]
 
         `bench model` times invoke() on one model after untimed warm-up runs and prints a table,
         or with --json one line: {"model","backend","threads","iterations","median_ms","times_ms"}
@@ -19,6 +21,10 @@ struct BenchCommand: Command {
         `bench models` times every model that scripts/setup installed (the three models inside
         face_landmarker.task and the legacy face and pose models) at 1 and 2 threads, and prints
         each model's median latency in milliseconds.
+
+        `bench tasks` times the face and pose tasks end to end on the sample images (image mode,
+        tracked video frames, small faces, every person) and prints each case's median in
+        milliseconds and what it found.
 
         `bench warp` times the MediaPipe-exact ROI warp: a rotated 256×256 crop from a 1920×1080
         RGB image on one thread (uint8, with normalization, and from NV12).
@@ -37,7 +43,7 @@ struct BenchCommand: Command {
     static let valueOptions = EngineOptions.valueOptions.union(["iterations", "warm-up"])
     static let flagOptions: Set<String> = ["json"]
 
-    enum Target { case model(String), installedModels, warp }
+    enum Target { case model(String), installedModels, warp, tasks }
 
     let target: Target
     let options: InterpreterOptions
@@ -54,11 +60,14 @@ struct BenchCommand: Command {
         case "models":
             guard arguments.positionals.count == 1 else { throw UsageError("bench models takes no path") }
             target = .installedModels
+        case "tasks":
+            guard arguments.positionals.count == 1 else { throw UsageError("bench tasks takes no path") }
+            target = .tasks
         case "warp":
             guard arguments.positionals.count == 1 else { throw UsageError("bench warp takes no path") }
             target = .warp
         default:
-            throw UsageError("expected `bench model MODEL`, `bench models` or `bench warp`")
+            throw UsageError("expected `bench model MODEL`, `bench models`, `bench tasks` or `bench warp`")
         }
         options = try EngineOptions.parse(arguments)
         threadsGiven = arguments.value("threads") != nil
@@ -73,6 +82,7 @@ struct BenchCommand: Command {
         case .installedModels: try benchInstalled()
         case .warp:
             for result in try WarpBenchmark.rotatedCrop(iterations: iterations) { print(result) }
+        case .tasks: try benchTasks()
         }
     }
 
@@ -90,6 +100,20 @@ struct BenchCommand: Command {
             } else {
                 print("\(entry.name)  \(options.backend.rawValue)  \(options.threadCount) thread(s)  median \(formatMilliseconds(result.medianMilliseconds)) ms over \(iterations) runs")
             }
+        }
+    }
+
+    private func benchTasks() throws {
+        guard let models = AssetDirectory.models() else {
+            throw UsageError("no assets/models folder found; run scripts/setup or set VISIONTASKS_ASSETS")
+        }
+        let images = models.deletingLastPathComponent().appendingPathComponent("images")
+        let engine = EngineChoice(backend: options.backend, threadCount: options.threadCount)
+        print("backend: \(options.backend.rawValue), \(options.threadCount) thread(s), median ms over \(iterations) runs")
+        for benchmark in try TaskBenchmarks.cases(models: models, images: images, engine: engine) {
+            let result = try TaskBenchmarks.measure(benchmark, iterations: iterations)
+            let name = result.name.padding(toLength: 62, withPad: " ", startingAt: 0)
+            print("\(name) \(formatMilliseconds(result.medianMilliseconds).padding(toLength: 9, withPad: " ", startingAt: 0)) found \(result.found)")
         }
     }
 
