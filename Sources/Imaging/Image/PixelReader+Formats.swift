@@ -6,6 +6,30 @@ struct RGB8Reader: PixelReader {
     let height: Int
     /// The largest offset at which 8 bytes can be read without leaving the buffer.
     let lastWideReadOffset: Int
+    /// ``blendGroup(_:_:into:mayOverwriteNextPixels:)`` blends pixels whose top-left tap `(sx, sy)` has
+    /// `sx < groupColumnLimit` and `sy < groupRowLimit` (both 0 when the buffer is too large for
+    /// 32-bit offsets or the stride exceeds 32767). The limits keep both taps' columns and rows in the
+    /// image, the 4-byte tap reads in the buffer, and the coordinates below 32767, where OpenCV's
+    /// int16 saturation changes nothing.
+    let groupColumnLimit: Int32
+    let groupRowLimit: Int32
+
+    /// A reader of `count` bytes at `base` (`count ≥ (height − 1)·rowStride + 3·width`).
+    init(base: UnsafePointer<UInt8>, count: Int, rowStride: Int, width: Int, height: Int) {
+        self.base = base
+        self.rowStride = rowStride
+        self.width = width
+        self.height = height
+        lastWideReadOffset = count - 8
+        // The bottom row of the last row pair is read 8 bytes wide at column `width − 2` at most; the
+        // rows above always have the next row's bytes after them.
+        let lastRowFits = (height - 1) * rowStride + 3 * (width - 2) + 8 <= count
+        let rows = lastRowFits ? height - 1 : height - 2
+        // 32-bit offsets, and a row stride for a 16-bit multiply.
+        let eligible = count <= Int(Int32.max) && rowStride < 32768
+        groupColumnLimit = eligible ? Int32(min(max(width - 1, 0), 32767)) : 0
+        groupRowLimit = eligible ? Int32(min(max(rows, 0), 32767)) : 0
+    }
 
     @inline(__always)
     func rgb(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
