@@ -136,10 +136,13 @@ extension PerspectiveWarpKernel {
                                     last: Double) -> Bool {
             let wFirst = w0 + m6 * 0, wLast = w0 + m6 * last
             guard (wFirst > 0 && wLast > 0) || (wFirst < 0 && wLast < 0) else { return false }
-            let ends = [x0 + m0 * 0, x0 + m0 * last, y0 + m3 * 0, y0 + m3 * last, 32 / wFirst, 32 / wLast]
-            guard ends.allSatisfy(\.isFinite) else { return false }
-            let largestNumerator = max(max(abs(ends[0]), abs(ends[1])), max(abs(ends[2]), abs(ends[3])))
-            let largestScale = max(abs(ends[4]), abs(ends[5]))
+            let numerators = (abs(x0 + m0 * 0), abs(x0 + m0 * last), abs(y0 + m3 * 0), abs(y0 + m3 * last))
+            let scales = (abs(32 / wFirst), abs(32 / wLast))
+            // NaN fails every comparison, infinity the last one.
+            guard numerators.0 < .infinity, numerators.1 < .infinity, numerators.2 < .infinity, numerators.3 < .infinity,
+                  scales.0 < .infinity, scales.1 < .infinity else { return false }
+            let largestNumerator = max(max(numerators.0, numerators.1), max(numerators.2, numerators.3))
+            let largestScale = max(scales.0, scales.1)
             return largestNumerator * largestScale < 2_147_483_647
         }
 
