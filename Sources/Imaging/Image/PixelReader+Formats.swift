@@ -7,12 +7,14 @@ struct RGB8Reader: PixelReader {
     /// The largest offset at which 8 bytes can be read without leaving the buffer.
     let lastWideReadOffset: Int
     /// ``blendGroup(_:_:into:mayOverwriteNextPixels:)`` blends pixels whose top-left tap `(sx, sy)` has
-    /// `sx < groupColumnLimit` and `sy < groupRowLimit` (both 0 when the buffer is too large for
-    /// 32-bit offsets or the stride exceeds 32767). The limits keep both taps' columns and rows in the
-    /// image, the 4-byte tap reads in the buffer, and the coordinates below 32767, where OpenCV's
-    /// int16 saturation changes nothing.
-    let groupColumnLimit: Int32
-    let groupRowLimit: Int32
+    /// `0 ≤ sx ≤ groupLastColumn` and `0 ≤ sy ≤ groupLastRow` (in every lane; both −1 when the buffer
+    /// is too large for 32-bit offsets or the stride exceeds 32767). The limits keep both taps' columns
+    /// and rows in the image, the 4-byte tap reads in the buffer, and the coordinates below 32767,
+    /// where OpenCV's int16 saturation changes nothing.
+    let groupLastColumn: SIMD4<Int32>
+    let groupLastRow: SIMD4<Int32>
+    /// `rowStride` in every lane (below 32768 where the group path is used).
+    let groupRowStride: SIMD4<Int32>
 
     /// A reader of `count` bytes at `base` (`count ≥ (height − 1)·rowStride + 3·width`).
     init(base: UnsafePointer<UInt8>, count: Int, rowStride: Int, width: Int, height: Int) {
@@ -27,8 +29,9 @@ struct RGB8Reader: PixelReader {
         let rows = lastRowFits ? height - 1 : height - 2
         // 32-bit offsets, and a row stride for a 16-bit multiply.
         let eligible = count <= Int(Int32.max) && rowStride < 32768
-        groupColumnLimit = eligible ? Int32(min(max(width - 1, 0), 32767)) : 0
-        groupRowLimit = eligible ? Int32(min(max(rows, 0), 32767)) : 0
+        groupLastColumn = SIMD4(repeating: eligible ? Int32(min(max(width - 1, 0), 32767)) - 1 : -1)
+        groupLastRow = SIMD4(repeating: eligible ? Int32(min(max(rows, 0), 32767)) - 1 : -1)
+        groupRowStride = SIMD4(repeating: Int32(truncatingIfNeeded: rowStride & 0x7FFF))
     }
 
     @inline(__always)

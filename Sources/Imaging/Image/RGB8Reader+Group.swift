@@ -4,8 +4,7 @@
 /// is `(S + 512) >> 10` with `S = (32−fx)·V0 + fx·V1` and `Vi = (32−fy)·top_i + fy·bottom_i` (≤ 8160),
 /// computed without leaving 16 bits:
 ///
-/// - vertically, `V = 32·top + fy·(bottom − top)`, exact in wrapping 16-bit arithmetic since the true
-///   value is in 0…8160;
+/// - vertically, `V = (32 − fy)·top + fy·bottom` ≤ 8160;
 /// - horizontally, `S = 32·V0 + fx·D` with `D = V1 − V0 = 32·q + r` (`q = D >> 5`, `r = D & 31`), so
 ///   `(S + 512) >> 10 = (V0 + fx·q + ((fx·r + 512) >> 5)) >> 5` (a floor division by 1024 is one by
 ///   32 twice, and `32·(V0 + fx·q)` is a multiple of 32); every term fits in 16 bits.
@@ -18,12 +17,11 @@ extension RGB8Reader {
     func blendGroup(_ xs: SIMD4<Int32>, _ ys: SIMD4<Int32>, into out: UnsafeMutablePointer<UInt8>,
                     mayOverwriteNextPixels: Bool) -> Bool {
         let sx = xs &>> 5, sy = ys &>> 5
-        // All of 0 ≤ sx ≤ lastX and 0 ≤ sy ≤ lastY hold when no lane of the OR has its sign bit set.
-        let lastX = SIMD4(repeating: groupColumnLimit &- 1), lastY = SIMD4(repeating: groupRowLimit &- 1)
-        let signs = unsafeBitCast(sx | sy | (lastX &- sx) | (lastY &- sy), to: SIMD2<UInt64>.self)
+        // All of 0 ≤ sx ≤ groupLastColumn and 0 ≤ sy ≤ groupLastRow hold when no lane of the OR has its sign bit set.
+        let signs = unsafeBitCast(sx | sy | (groupLastColumn &- sx) | (groupLastRow &- sy), to: SIMD2<UInt64>.self)
         guard (signs[0] | signs[1]) & 0x8000_0000_8000_0000 == 0 else { return false }
         // sy < 32767 and, for groups, rowStride < 32768, so this is a 16×16-bit multiply (pmaddwd).
-        let offsets = SIMD4<UInt32>(truncatingIfNeeded: (sy & 0x7FFF) &* Int32(truncatingIfNeeded: rowStride & 0x7FFF) &+ sx &* 3)
+        let offsets = SIMD4<UInt32>(truncatingIfNeeded: (sy & 0x7FFF) &* (groupRowStride & 0x7FFF) &+ sx &* 3)
         // The fractions of each pixel in both 16-bit halves of its lane.
         let x16 = unsafeBitCast(xs, to: SIMD8<UInt16>.self), y16 = unsafeBitCast(ys, to: SIMD8<UInt16>.self)
         let fy = SIMD8(y16[0], y16[0], y16[2], y16[2], y16[4], y16[4], y16[6], y16[6]) & 31
@@ -35,16 +33,17 @@ extension RGB8Reader {
         let redBlue = Self.blend(Self.even(t0), Self.even(t1), Self.even(b0), Self.even(b1), fx: fx, fy: fy)
         let green = Self.blend(Self.odd(t0), Self.odd(t1), Self.odd(b0), Self.odd(b1), fx: fx, fy: fy)
         let merged = unsafeBitCast(redBlue, to: SIMD4<UInt32>.self) | (unsafeBitCast(green, to: SIMD4<UInt32>.self) &<< 8)
-        let bytes = unsafeBitCast(merged, to: SIMD16<UInt8>.self)
-        let packed = SIMD16<UInt8>(bytes[0], bytes[1], bytes[2], bytes[4], bytes[5], bytes[6], bytes[8], bytes[9],
-                                   bytes[10], bytes[12], bytes[13], bytes[14], 0, 0, 0, 0)
+        // Two pixels per 64-bit lane; their 6 bytes moved together, then stored 8 bytes wide (the
+        // second store writes 2 bytes past the group).
+        let pairs = unsafeBitCast(merged, to: SIMD2<UInt64>.self)
+        let packed = (pairs & 0xFF_FFFF) | ((pairs &>> 8) & 0xFFFF_FF00_0000)
         let raw = UnsafeMutableRawPointer(out)
+        raw.storeBytes(of: packed[0], as: UInt64.self)
         if mayOverwriteNextPixels {
-            raw.storeBytes(of: packed, as: SIMD16<UInt8>.self)
+            raw.storeBytes(of: packed[1], toByteOffset: 6, as: UInt64.self)
         } else {
-            let words = unsafeBitCast(packed, to: SIMD4<UInt32>.self)
-            raw.storeBytes(of: words.lowHalf, as: SIMD2<UInt32>.self)
-            raw.storeBytes(of: words[2], toByteOffset: 8, as: UInt32.self)
+            raw.storeBytes(of: UInt32(truncatingIfNeeded: packed[1]), toByteOffset: 6, as: UInt32.self)
+            raw.storeBytes(of: UInt16(truncatingIfNeeded: packed[1] &>> 32), toByteOffset: 10, as: UInt16.self)
         }
         return true
     }
@@ -73,8 +72,9 @@ extension RGB8Reader {
     @inline(__always)
     private static func blend(_ t0: SIMD8<UInt16>, _ t1: SIMD8<UInt16>, _ b0: SIMD8<UInt16>, _ b1: SIMD8<UInt16>,
                               fx: SIMD8<UInt16>, fy: SIMD8<UInt16>) -> SIMD8<UInt16> {
-        let v0 = (t0 &<< 5) &+ (b0 &- t0) &* fy
-        let v1 = (t1 &<< 5) &+ (b1 &- t1) &* fy
+        let wy = 32 &- fy
+        let v0 = t0 &* wy &+ b0 &* fy
+        let v1 = t1 &* wy &+ b1 &* fy
         let d = v1 &- v0
         let q = unsafeBitCast(unsafeBitCast(d, to: SIMD8<Int16>.self) &>> 5, to: SIMD8<UInt16>.self)
         return (v0 &+ fx &* q &+ ((fx &* (d & 31) &+ 512) &>> 5)) &>> 5
