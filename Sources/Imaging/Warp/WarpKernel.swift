@@ -50,24 +50,36 @@ struct PerspectiveWarpKernel: ReaderVisitor {
     @inline(__always)
     private func sample<R: PixelReader>(_ reader: R, positions: UnsafeMutablePointer<Int32>, count: Int,
                                         into output: UnsafeMutablePointer<UInt8>, pixelsWrittenLater: Int) {
-        var x1 = 0
-        while x1 < count {
-            let group = UnsafeRawPointer(positions + 2 &* x1)
-            let xs = group.load(as: SIMD4<Int32>.self), ys = group.load(fromByteOffset: 16, as: SIMD4<Int32>.self)
-            let out = output + 3 &* x1
-            let remaining = count &- x1
-            if remaining >= 4 {
-                // A group may write 4 bytes past its 12: the next two pixels must be written later.
-                let scratch = remaining &- 4 &+ pixelsWrittenLater >= 2
-                if reader.blendGroup(xs, ys, into: out, mayOverwriteNextPixels: scratch) {
-                    x1 &+= 4
-                    continue
-                }
-            }
-            for lane in 0..<min(4, remaining) {
-                samplePixel(reader, xs[lane], ys[lane], into: out + 3 &* lane)
-            }
-            x1 &+= 4
+        // A group may write 4 bytes past its 12 only if the next two pixels are written later: true
+        // for group g when count − 4g − 4 + pixelsWrittenLater ≥ 2, so for the first `scratchGroups`.
+        let fullGroups = count / 4
+        let slack = count - 6 + pixelsWrittenLater
+        let scratchGroups = slack < 0 ? 0 : min(fullGroups, slack / 4 + 1)
+        var group = 0
+        while group < scratchGroups {
+            sampleGroup(reader, positions, group, mayOverwriteNextPixels: true, into: output)
+            group &+= 1
+        }
+        while group < fullGroups {
+            sampleGroup(reader, positions, group, mayOverwriteNextPixels: false, into: output)
+            group &+= 1
+        }
+        let x1 = 4 &* fullGroups
+        for lane in 0..<count - x1 {
+            samplePixel(reader, positions[2 &* x1 &+ lane], positions[2 &* x1 &+ 4 &+ lane], into: output + 3 &* (x1 &+ lane))
+        }
+    }
+
+    /// The four pixels of full group `group`: the reader's group blend, or pixel by pixel.
+    @inline(__always)
+    private func sampleGroup<R: PixelReader>(_ reader: R, _ positions: UnsafeMutablePointer<Int32>, _ group: Int,
+                                             mayOverwriteNextPixels: Bool, into output: UnsafeMutablePointer<UInt8>) {
+        let values = UnsafeRawPointer(positions + 8 &* group)
+        let xs = values.load(as: SIMD4<Int32>.self), ys = values.load(fromByteOffset: 16, as: SIMD4<Int32>.self)
+        let out = output + 12 &* group
+        if reader.blendGroup(xs, ys, into: out, mayOverwriteNextPixels: mayOverwriteNextPixels) { return }
+        for lane in 0..<4 {
+            samplePixel(reader, xs[lane], ys[lane], into: out + 3 &* lane)
         }
     }
 
