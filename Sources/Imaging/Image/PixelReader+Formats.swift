@@ -23,8 +23,9 @@ struct RGB8Reader: PixelReader {
         self.width = width
         self.height = height
         lastWideReadOffset = count - 8
-        // The bottom row of the last row pair is read 8 bytes wide at column `width − 2` at most; the
-        // rows above always have the next row's bytes after them.
+        // The group path reads 4 bytes at each tap, so up to 7 bytes from the left tap at column
+        // `width − 2` (checked with 8, the per-pixel path's width); rows above the last always have
+        // the next row's bytes after them.
         let lastRowFits = (height - 1) * rowStride + 3 * (width - 2) + 8 <= count
         let rows = lastRowFits ? height - 1 : height - 2
         // 32-bit offsets, and a row stride for a 16-bit multiply.
