@@ -101,6 +101,12 @@ struct RGBX8Reader: PixelReader {
         return (p[redOffset], p[1], p[2 &- redOffset])
     }
 
+    // Spelled out here (as the protocol's default does) so that the specialized warp inlines it.
+    @inline(__always)
+    func blendInterior(_ x: Int, _ y: Int, fx: UInt64, fy: UInt64, into out: UnsafeMutablePointer<UInt8>) {
+        PackedRGB.blend(packed(x, y), packed(x &+ 1, y), packed(x, y &+ 1), packed(x &+ 1, y &+ 1), fx: fx, fy: fy, into: out)
+    }
+
 }
 
 /// 1 byte per pixel, replicated to R, G and B.
@@ -114,6 +120,12 @@ struct Gray8Reader: PixelReader {
     func rgb(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
         let value = base[y &* rowStride &+ x]
         return (value, value, value)
+    }
+
+    // Spelled out here (as the protocol's default does) so that the specialized warp inlines it.
+    @inline(__always)
+    func blendInterior(_ x: Int, _ y: Int, fx: UInt64, fy: UInt64, into out: UnsafeMutablePointer<UInt8>) {
+        PackedRGB.blend(packed(x, y), packed(x &+ 1, y), packed(x, y &+ 1), packed(x &+ 1, y &+ 1), fx: fx, fy: fy, into: out)
     }
 
 }
@@ -136,6 +148,12 @@ struct YUV420Reader: PixelReader {
         let cx = (x >> 1) &* chromaStep, cy = y >> 1
         let value = YUV.rgb(y: luma[y &* lumaStride &+ x], u: u[cy &* uStride &+ cx], v: v[cy &* vStride &+ cx])
         return (value.r, value.g, value.b)
+    }
+
+    // Spelled out here (as the protocol's default does) so that the specialized warp inlines it.
+    @inline(__always)
+    func blendInterior(_ x: Int, _ y: Int, fx: UInt64, fy: UInt64, into out: UnsafeMutablePointer<UInt8>) {
+        PackedRGB.blend(packed(x, y), packed(x &+ 1, y), packed(x, y &+ 1), packed(x &+ 1, y &+ 1), fx: fx, fy: fy, into: out)
     }
 
 }

@@ -17,6 +17,9 @@ protocol PixelReader {
     /// scratch writes to `out[12..<16]`.
     func blendGroup(_ xs: SIMD4<Int32>, _ ys: SIMD4<Int32>, into out: UnsafeMutablePointer<UInt8>,
                     mayOverwriteNextPixels: Bool) -> Bool
+    /// Whether ``blendGroup(_:_:into:mayOverwriteNextPixels:)`` can ever succeed (else the warp
+    /// samples pixel by pixel).
+    static var hasGroupPath: Bool { get }
 }
 
 extension PixelReader {
@@ -30,6 +33,8 @@ extension PixelReader {
     func quad(_ x: Int, _ y: Int) -> (UInt64, UInt64, UInt64, UInt64) {
         (packed(x, y), packed(x &+ 1, y), packed(x, y &+ 1), packed(x &+ 1, y &+ 1))
     }
+
+    static var hasGroupPath: Bool { false }
 
     @inline(__always)
     func blendGroup(_ xs: SIMD4<Int32>, _ ys: SIMD4<Int32>, into out: UnsafeMutablePointer<UInt8>,

@@ -13,6 +13,8 @@
 /// lane per pixel; each lane is split into its even bytes (R, B) and odd bytes (G, unused) in 16-bit
 /// lanes, which are blended separately and merged back into `R G B ·` bytes.
 extension RGB8Reader {
+    static var hasGroupPath: Bool { true }
+
     @inline(__always)
     func blendGroup(_ xs: SIMD4<Int32>, _ ys: SIMD4<Int32>, into out: UnsafeMutablePointer<UInt8>,
                     mayOverwriteNextPixels: Bool) -> Bool {

@@ -50,6 +50,10 @@ struct PerspectiveWarpKernel: ReaderVisitor {
     @inline(__always)
     private func sample<R: PixelReader>(_ reader: R, positions: UnsafeMutablePointer<Int32>, count: Int,
                                         into output: UnsafeMutablePointer<UInt8>, pixelsWrittenLater: Int) {
+        guard R.hasGroupPath else {
+            samplePixels(reader, positions: positions, 0..<count, into: output)
+            return
+        }
         // A group may write 4 bytes past its 12 only if the next two pixels are written later: true
         // for group g when count − 4g − 4 + pixelsWrittenLater ≥ 2, so for the first `scratchGroups`.
         let fullGroups = count / 4
@@ -64,9 +68,20 @@ struct PerspectiveWarpKernel: ReaderVisitor {
             sampleGroup(reader, positions, group, mayOverwriteNextPixels: false, into: output)
             group &+= 1
         }
-        let x1 = 4 &* fullGroups
-        for lane in 0..<count - x1 {
-            samplePixel(reader, positions[2 &* x1 &+ lane], positions[2 &* x1 &+ 4 &+ lane], into: output + 3 &* (x1 &+ lane))
+        if 4 &* fullGroups < count {
+            samplePixels(reader, positions: positions, 4 &* fullGroups..<count, into: output)
+        }
+    }
+
+    /// Pixels `range` of the block row one by one: the formats without a group path, the groups that
+    /// touch the border, and a block row's last incomplete group. (One call site for the per-pixel
+    /// code keeps the inlined format readers compact.)
+    @inline(never)
+    private func samplePixels<R: PixelReader>(_ reader: R, positions: UnsafeMutablePointer<Int32>, _ range: Range<Int>,
+                                              into output: UnsafeMutablePointer<UInt8>) {
+        for x1 in range {
+            let index = 8 &* (x1 &>> 2) &+ (x1 & 3)
+            samplePixel(reader, positions[index], positions[index &+ 4], into: output + 3 &* x1)
         }
     }
 
@@ -76,11 +91,8 @@ struct PerspectiveWarpKernel: ReaderVisitor {
                                              mayOverwriteNextPixels: Bool, into output: UnsafeMutablePointer<UInt8>) {
         let values = UnsafeRawPointer(positions + 8 &* group)
         let xs = values.load(as: SIMD4<Int32>.self), ys = values.load(fromByteOffset: 16, as: SIMD4<Int32>.self)
-        let out = output + 12 &* group
-        if reader.blendGroup(xs, ys, into: out, mayOverwriteNextPixels: mayOverwriteNextPixels) { return }
-        for lane in 0..<4 {
-            samplePixel(reader, xs[lane], ys[lane], into: out + 3 &* lane)
-        }
+        if reader.blendGroup(xs, ys, into: output + 12 &* group, mayOverwriteNextPixels: mayOverwriteNextPixels) { return }
+        samplePixels(reader, positions: positions, 4 &* group..<4 &* group &+ 4, into: output)
     }
 
     /// One pixel at the fixed-point source position `(xi, yi)` (1/32 px): the interior blend, or the
