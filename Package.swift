@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "Imaging", targets: ["Imaging"]),
         .library(name: "VisionCore", targets: ["VisionCore"]),
         .library(name: "VisionPipeline", targets: ["VisionPipeline"]),
+        .library(name: "VideoIO", targets: ["VideoIO"]),
         .executable(name: "vision-tasks", targets: ["vision-tasks"]),
     ],
     targets: [
@@ -32,6 +33,7 @@ let package = Package(
         .systemLibrary(name: "CXNNPACK", path: "Sources/CXNNPACK"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
+        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
 
         // MARK: Model format and inference
         .target(name: "TFLite", dependencies: ["CZlib"], swiftSettings: swiftSettings),
@@ -39,6 +41,9 @@ let package = Package(
 
         // MARK: Images: decoding, ROI-to-tensor warps, drawing
         .target(name: "Imaging", dependencies: ["CPNG", "CJPEG", "VisionCore"], swiftSettings: swiftSettings),
+
+        // MARK: Video files, streams and devices (FFmpeg) to and from Imaging's RGB images
+        .target(name: "VideoIO", dependencies: ["CFFmpeg", "Imaging"], swiftSettings: swiftSettings),
 
         // MARK: MediaPipe graph math (rects, SSD decoding, NMS, projection, tracking, smoothing, geometry)
         .target(name: "VisionCore", swiftSettings: swiftSettings),
@@ -82,6 +87,11 @@ let package = Package(
         .testTarget(
             name: "VisionPipelineTests",
             dependencies: ["VisionPipeline", "Imaging", "VisionCore", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "VideoIOTests",
+            dependencies: ["VideoIO", "Imaging", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ]
