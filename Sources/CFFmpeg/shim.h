@@ -39,9 +39,11 @@ static inline int vt_averror_exit(void) { return AVERROR_EXIT; }
 static inline int64_t vt_nopts_value(void) { return AV_NOPTS_VALUE; }
 
 /// A wall-clock deadline for blocking demuxer calls (network streams, devices): the interrupt
-/// callback aborts the call once `deadline_ns` (CLOCK_MONOTONIC) has passed; 0 disables it.
+/// callback aborts the call once `deadline_ns` (CLOCK_MONOTONIC) has passed (0 disables it), or
+/// once another thread has called `vt_deadline_request_stop`.
 typedef struct {
     int64_t deadline_ns;
+    int stop_requested;  // accessed only atomically, through the functions below
 } vt_deadline;
 
 static inline int64_t vt_monotonic_ns(void) {
@@ -50,9 +52,20 @@ static inline int64_t vt_monotonic_ns(void) {
     return (int64_t)now.tv_sec * 1000000000LL + now.tv_nsec;
 }
 
+/// Makes every later (and the current) blocking call on the context fail with AVERROR_EXIT.
+static inline void vt_deadline_request_stop(vt_deadline *deadline) {
+    __atomic_store_n(&deadline->stop_requested, 1, __ATOMIC_SEQ_CST);
+}
+
+static inline int vt_deadline_stop_requested(const vt_deadline *deadline) {
+    return __atomic_load_n(&deadline->stop_requested, __ATOMIC_SEQ_CST);
+}
+
 static int vt_deadline_passed(void *opaque) {
     const vt_deadline *deadline = (const vt_deadline *)opaque;
-    return deadline != NULL && deadline->deadline_ns != 0 && vt_monotonic_ns() > deadline->deadline_ns;
+    if (deadline == NULL) return 0;
+    if (vt_deadline_stop_requested(deadline)) return 1;
+    return deadline->deadline_ns != 0 && vt_monotonic_ns() > deadline->deadline_ns;
 }
 
 /// Installs `deadline` as the interrupt callback of `context` (which must outlive it).

@@ -114,6 +114,7 @@ struct BadInputTests {
             }
         }
         #expect(outcomes.errors + outcomes.decoded == 12)
+        print("bit flips: \(outcomes.decoded) variant(s) decoded, \(outcomes.errors) gave a typed error")
     }
 
     @Test("Writer misuse: wrong size, non-increasing time, no frames, bad arguments")

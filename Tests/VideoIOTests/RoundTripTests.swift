@@ -31,6 +31,7 @@ struct RoundTripTests {
             #expect(frame.image.width == 320 && frame.image.height == 240 && frame.image.format == .rgb8)
             let quality = VideoFixtures.psnr(frame.image, images[index])
             #expect(quality > 30, "frame \(index): PSNR \(quality) dB")
+            if index == 7 { print("\(writer.codec) 320×240 frame 7: PSNR \(quality) dB") }
             // Each decoded frame matches its own input better than its neighbours (order, motion).
             for other in [index - 1, index + 1] where images.indices.contains(other) {
                 #expect(VideoFixtures.psnr(frame.image, images[other]) < quality - 3)

@@ -51,7 +51,7 @@ final class DecodingState {
             throw .corrupt("\(source): the file is empty (0 bytes)")
         }
         let deadline = UnsafeMutablePointer<vt_deadline>.allocate(capacity: 1)
-        deadline.pointee = vt_deadline(deadline_ns: 0)
+        deadline.pointee = vt_deadline(deadline_ns: 0, stop_requested: 0)
         var format: UnsafeMutablePointer<AVFormatContext>? = avformat_alloc_context()
         guard let allocated = format else {
             deadline.deallocate()
@@ -170,6 +170,9 @@ final class DecodingState {
     }
 
     // MARK: Decoding
+
+    /// Makes the current and every later blocking read fail; safe to call from another thread.
+    func interrupt() { vt_deadline_request_stop(deadline) }
 
     func next(source: String, options: VideoReader.Options) throws(VideoError) -> VideoFrame? {
         guard !finished, let format, let codec, let packet, let frame else { return nil }

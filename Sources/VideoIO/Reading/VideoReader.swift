@@ -64,6 +64,11 @@ public final class VideoReader {
         self.info = state.streamInfo()
     }
 
+    /// Aborts a blocking read in progress on another thread (a stalled network stream or device),
+    /// and every later read: ``nextFrame()`` then fails with ``VideoError/timedOut(_:)`` or returns
+    /// `nil`. The only member that may be called from another thread.
+    package func interrupt() { decoding.interrupt() }
+
     /// Decodes and returns the next frame, or `nil` at the end of the stream.
     ///
     /// Allocates only the returned image's pixels (packets, frames and the converter are reused).
