@@ -23,15 +23,16 @@ final class RGBConverter {
         let context = try prepare(frame, source: source)
         let rowBytes = width * 3
         let byteCount = rowBytes * height  // no overflow: limits.check bounded width × height
-        var destinationStride = Int32(clamping: rowBytes)
+        // swscale reads four plane pointers and strides even for packed formats.
+        let destinationStrides: [Int32] = [Int32(clamping: rowBytes), 0, 0, 0]
         var scaledRows: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
-            var destination: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
+            let destinations: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
             scaledRows = withUnsafePointer(to: &frame.pointee.data) { data in
                 withUnsafePointer(to: &frame.pointee.linesize) { strides in
                     data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) { planes in
                         strides.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { lineSizes in
-                            sws_scale(context, planes, lineSizes, 0, Int32(height), &destination, &destinationStride)
+                            sws_scale(context, planes, lineSizes, 0, Int32(height), destinations, destinationStrides)
                         }
                     }
                 }

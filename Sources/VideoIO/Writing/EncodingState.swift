@@ -173,15 +173,16 @@ final class EncodingState {
         let writable = av_frame_make_writable(frame)
         guard writable >= 0 else { throw FFmpegStatus.error(writable, "preparing a frame", subject: destination) }
         let plane = image.planes[0]
-        var sourceStride = Int32(clamping: plane.rowStride)
+        // swscale reads four plane pointers and strides even for packed formats.
+        let sourceStrides: [Int32] = [Int32(clamping: plane.rowStride), 0, 0, 0]
         let height = Int32(image.height)
         let converted = plane.bytes.withUnsafeBufferPointer { bytes -> Int32 in
-            var source: UnsafePointer<UInt8>? = bytes.baseAddress
+            let sources: [UnsafePointer<UInt8>?] = [bytes.baseAddress, nil, nil, nil]
             return withUnsafeMutablePointer(to: &frame.pointee.data) { data in
                 withUnsafePointer(to: &frame.pointee.linesize) { strides in
                     data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) { planes in
                         strides.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { lineSizes in
-                            sws_scale(scaler, &source, &sourceStride, 0, height, planes, lineSizes)
+                            sws_scale(scaler, sources, sourceStrides, 0, height, planes, lineSizes)
                         }
                     }
                 }
