@@ -9,6 +9,7 @@
 //   Inference              graph, memory plan, op kernels (Reference/ and XNNPACK/)
 //   VisionCore             MediaPipe's face/pose graph math, pure Swift (no engine, no images)
 //   Imaging                PNG/JPEG codecs, pixel formats, MediaPipe-exact ROI warps, drawing
+//   VideoIO                video files, streams and devices to/from RGB images (FFmpeg via CFFmpeg)
 //   vision-tasks           the command-line tool
 import PackageDescription
 

@@ -28,6 +28,15 @@ struct BadInputTests {
         } throws: { error in
             if case VideoError.notFound = error { return true } else { return false }
         }
+        // A capture device that is not there (through libavdevice's video4linux2 input when present).
+        #expect {
+            try VideoReader(path: "/dev/video-missing-\(getpid())")
+        } throws: { error in
+            switch error as? VideoError {
+            case .notFound?, .unsupportedCodec?: true
+            default: false
+            }
+        }
         let empty = try Self.store([], "empty.mp4", in: folder)
         #expect {
             try VideoReader(path: empty)
