@@ -95,6 +95,30 @@ struct BadInputTests {
         } catch is VideoError {}
     }
 
+    @Test("Index-first (fast start) MP4s cut inside the frames: frames before the cut, then a typed error")
+    func truncatedFastStart() throws {
+        let folder = try ScratchFolder("truncated-faststart")
+        defer { folder.remove() }
+        let images = try VideoFixtures.movingCrops(count: 10, width: 192, height: 144)
+        let path = folder.path("fast.mp4")
+        try VideoFixtures.write(images, to: path, fps: 25, options: .init(fastStart: true))
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(try VideoFixtures.readAll(path).1.count == 10)
+        for fraction in [0.5, 0.8] {
+            let cut = try Self.store(Array(bytes.prefix(Int(Double(bytes.count) * fraction))), "fast-\(fraction).mp4", in: folder)
+            let reader = try VideoReader(path: cut)
+            #expect(reader.info.frameCount == 10)
+            var decoded: [VideoFrame] = []
+            #expect {
+                while let frame = try reader.nextFrame() { decoded.append(frame) }
+            } throws: { error in
+                if case VideoError.truncated = error { return true } else { return false }
+            }
+            #expect(decoded.count < 10)
+            for frame in decoded { #expect(VideoFixtures.psnr(frame.image, images[frame.index]) > 30) }
+        }
+    }
+
     @Test("Bit-flipped MP4s never crash or hang: frames or a typed error")
     func bitFlips() throws {
         let folder = try ScratchFolder("flipped")

@@ -226,10 +226,33 @@ final class DecodingState {
 
     private func finish(source: String) throws(VideoError) -> VideoFrame? {
         finished = true
+        if let (fileSize, indexEnd) = indexBeyondEndOfFile() {
+            throw .truncated("\(source): the file has \(fileSize) bytes but its index refers to data up to byte "
+                             + "\(indexEnd); \(producedFrames) frame(s) decoded before the cut")
+        }
         if producedFrames == 0, skippedPackets > 0 {
             throw .corrupt("\(source): no frame could be decoded (\(skippedPackets) damaged packet(s))")
         }
         return nil
+    }
+
+    /// For containers with a sample index (MP4, MOV, indexed Matroska): the file size and the end
+    /// of the last indexed sample, when the index points past the end of the file (a cut file).
+    private func indexBeyondEndOfFile() -> (Int64, Int64)? {
+        guard let format, let io = format.pointee.pb, let stream = format.pointee.streams[Int(streamIndex)] else { return nil }
+        let fileSize = avio_size(io)
+        guard fileSize > 0 else { return nil }  // not seekable or unknown size: nothing to compare
+        var end: Int64 = 0
+        let count = avformat_index_get_entries_count(stream)
+        var index: Int32 = 0
+        while index < count {
+            if let entry = avformat_index_get_entry(stream, index) {
+                let entryEnd = entry.pointee.pos &+ Int64(entry.pointee.size)
+                if entryEnd > end { end = entryEnd }
+            }
+            index += 1
+        }
+        return end > fileSize ? (fileSize, end) : nil
     }
 
     private func makeFrame(_ frame: UnsafeMutablePointer<AVFrame>, source: String,

@@ -136,7 +136,10 @@ final class EncodingState {
             abandon()
             throw FFmpegStatus.error(ioOpened, "creating the temporary file \(temporaryPath)", subject: path)
         }
-        let headerWritten = avformat_write_header(format, nil)
+        var muxerOptions: OpaquePointer?
+        if options.fastStart { _ = av_dict_set(&muxerOptions, "movflags", "+faststart", 0) }
+        let headerWritten = avformat_write_header(format, &muxerOptions)
+        av_dict_free(&muxerOptions)
         guard headerWritten >= 0 else {
             abandon()
             throw FFmpegStatus.error(headerWritten, "writing the MP4 header", subject: path)

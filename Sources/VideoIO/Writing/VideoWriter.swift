@@ -31,14 +31,19 @@ public final class VideoWriter {
         public var mpeg4Quantizer: Int
         /// Encoder threads; 0 lets FFmpeg choose.
         public var encoderThreads: Int
+        /// Put the MP4 index (`moov`) before the frames, so players can start before the whole file
+        /// has arrived (costs one extra pass over the file in ``VideoWriter/finish()``).
+        public var fastStart: Bool
 
         public init(codec: VideoCodecPreference = .automatic, constantRateFactor: Int = 20,
-                    h264Preset: String = "veryfast", mpeg4Quantizer: Int = 3, encoderThreads: Int = 0) {
+                    h264Preset: String = "veryfast", mpeg4Quantizer: Int = 3, encoderThreads: Int = 0,
+                    fastStart: Bool = false) {
             self.codec = codec
             self.constantRateFactor = constantRateFactor
             self.h264Preset = h264Preset
             self.mpeg4Quantizer = mpeg4Quantizer
             self.encoderThreads = encoderThreads
+            self.fastStart = fastStart
         }
     }
 
