@@ -108,17 +108,28 @@ struct RoundTripTests {
         #expect(!(try folder.contents()).contains { $0.hasPrefix(".odd-mpeg4") })
     }
 
-    @Test("RGBA input is converted to RGB before encoding")
+    @Test("RGBA, BGRA and padded-stride RGB input is converted before encoding")
     func rgbaInputIsConverted() throws {
         let folder = try ScratchFolder("formats")
         defer { folder.remove() }
         let images = try VideoFixtures.movingCrops(count: 3, width: 128, height: 96)
         let path = folder.path("rgba.mp4")
         let writer = try VideoWriter(path: path, width: 128, height: 96, framesPerSecond: 10)
-        for image in images { try writer.append(try image.converted(to: .rgba8)) }
+        try writer.append(try images[0].converted(to: .rgba8))
+        try writer.append(try images[1].converted(to: .bgra8))
+        // RGB rows with 7 bytes of padding after each.
+        let padded = images[2].packedBytes().chunks(of: 128 * 3).flatMap { $0 + [UInt8](repeating: 255, count: 7) }
+        try writer.append(try Image(width: 128, height: 96, format: .rgb8, bytes: padded, rowStride: 128 * 3 + 7))
         try writer.finish()
         let (_, frames) = try VideoFixtures.readAll(path)
         try #require(frames.count == 3)
-        #expect(VideoFixtures.psnr(frames[2].image, images[2]) > 30)
+        for index in 0..<3 { #expect(VideoFixtures.psnr(frames[index].image, images[index]) > 30) }
+    }
+}
+
+extension Array {
+    /// Consecutive slices of `size` elements (the last may be shorter).
+    fileprivate func chunks(of size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
     }
 }
