@@ -192,13 +192,22 @@ final class DecodingState {
             }
             if draining { return try finish(source: source) }
             // The decoder wants input: feed it the next packet of our stream.
+            Self.arm(deadline, options)
             while true {
-                Self.arm(deadline, options)
                 let read = av_read_frame(format, packet)
                 if read == FFmpegStatus.endOfFile {
                     draining = true
                     _ = avcodec_send_packet(codec, nil)
                     break
+                }
+                if read == FFmpegStatus.again {
+                    // A non-blocking device or stream has nothing yet: wait briefly, within the deadline.
+                    if vt_deadline_passed(deadline) != 0 {
+                        finished = true
+                        throw .timedOut("\(source): no data within the read timeout after \(producedFrames) frame(s)")
+                    }
+                    usleep(2_000)
+                    continue
                 }
                 if read < 0 {
                     finished = true
