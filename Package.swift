@@ -9,6 +9,7 @@
 //   Inference              graph, memory plan, op kernels (Reference/ and XNNPACK/)
 //   VisionCore             MediaPipe's face/pose graph math, pure Swift (no engine, no images)
 //   Imaging                PNG/JPEG codecs, pixel formats, MediaPipe-exact ROI warps, drawing
+//   VideoIO                video files, streams and devices to/from RGB images (FFmpeg via CFFmpeg)
 //   vision-tasks           the command-line tool
 import PackageDescription
 
@@ -24,6 +25,7 @@ let package = Package(
         .library(name: "Imaging", targets: ["Imaging"]),
         .library(name: "VisionCore", targets: ["VisionCore"]),
         .library(name: "VisionPipeline", targets: ["VisionPipeline"]),
+        .library(name: "VideoIO", targets: ["VideoIO"]),
         .executable(name: "vision-tasks", targets: ["vision-tasks"]),
     ],
     targets: [
@@ -32,6 +34,7 @@ let package = Package(
         .systemLibrary(name: "CXNNPACK", path: "Sources/CXNNPACK"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
+        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
 
         // MARK: Model format and inference
         .target(name: "TFLite", dependencies: ["CZlib"], swiftSettings: swiftSettings),
@@ -39,6 +42,9 @@ let package = Package(
 
         // MARK: Images: decoding, ROI-to-tensor warps, drawing
         .target(name: "Imaging", dependencies: ["CPNG", "CJPEG", "VisionCore"], swiftSettings: swiftSettings),
+
+        // MARK: Video files, streams and devices (FFmpeg) to and from Imaging's RGB images
+        .target(name: "VideoIO", dependencies: ["CFFmpeg", "Imaging"], swiftSettings: swiftSettings),
 
         // MARK: MediaPipe graph math (rects, SSD decoding, NMS, projection, tracking, smoothing, geometry)
         .target(name: "VisionCore", swiftSettings: swiftSettings),
@@ -82,6 +88,11 @@ let package = Package(
         .testTarget(
             name: "VisionPipelineTests",
             dependencies: ["VisionPipeline", "Imaging", "VisionCore", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "VideoIOTests",
+            dependencies: ["VideoIO", "Imaging", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ]
