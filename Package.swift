@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "Imaging", targets: ["Imaging"]),
         .library(name: "VisionCore", targets: ["VisionCore"]),
         .library(name: "VisionPipeline", targets: ["VisionPipeline"]),
+        .library(name: "MLKitFaceDetection", targets: ["MLKitFaceDetection"]),
+        .library(name: "FirebaseMLVision", targets: ["FirebaseMLVision", "Firebase"]),
         .executable(name: "vision-tasks", targets: ["vision-tasks"]),
     ],
     targets: [
@@ -49,6 +51,11 @@ let package = Package(
             dependencies: ["Inference", "TFLite", "Imaging", "VisionCore"],
             swiftSettings: swiftSettings
         ),
+
+        // MARK: ML Kit and Firebase ML Vision face detection (thin layers over VisionPipeline)
+        .target(name: "MLKitFaceDetection", dependencies: ["VisionPipeline", "Imaging"], swiftSettings: swiftSettings),
+        .target(name: "FirebaseMLVision", dependencies: ["VisionPipeline", "Imaging"], swiftSettings: swiftSettings),
+        .target(name: "Firebase", dependencies: ["FirebaseMLVision"], swiftSettings: swiftSettings),
 
         // MARK: Command-line tool
         .executableTarget(
@@ -82,6 +89,16 @@ let package = Package(
         .testTarget(
             name: "VisionPipelineTests",
             dependencies: ["VisionPipeline", "Imaging", "VisionCore", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MLKitFaceDetectionTests",
+            dependencies: ["MLKitFaceDetection", "VisionPipeline", "Imaging", "VisionCore", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FirebaseMLVisionTests",
+            dependencies: ["Firebase", "FirebaseMLVision", "Imaging", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ]
