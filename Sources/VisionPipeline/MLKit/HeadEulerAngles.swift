@@ -37,4 +37,14 @@ public struct HeadEulerAngles: Sendable, Hashable {
         self.x = Float(-atan2(r[2][1], r[2][2]) * degrees)
         self.z = Float(atan2(r[1][0], r[0][0]) * degrees)
     }
+
+    /// The angles in the upright picture, for angles measured in a stored image that must be
+    /// turned `clockwiseRotationDegrees` clockwise to be upright: the turn is a rotation about the
+    /// camera axis, so only `z` changes (by −turn, wrapped into (−180, 180]).
+    public func uprighted(clockwiseRotationDegrees turn: Int) -> HeadEulerAngles {
+        var roll = (z - Float(turn)).truncatingRemainder(dividingBy: 360)
+        if roll > 180 { roll -= 360 }
+        if roll <= -180 { roll += 360 }
+        return HeadEulerAngles(x: x, y: y, z: roll)
+    }
 }

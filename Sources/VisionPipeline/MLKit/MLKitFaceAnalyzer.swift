@@ -8,6 +8,8 @@
 public final class MLKitFaceAnalyzer {
     public let options: MLKitFaceOptions
     let graph: FaceLandmarkerGraph
+    /// `.fast` only: MediaPipe's Face Detector, which decides which faces there are.
+    let detector: FaceDetectorGraph?
     var tracker = FaceTrackingIDs()
 
     /// Most faces looked at per image.
@@ -25,22 +27,20 @@ public final class MLKitFaceAnalyzer {
         graph = try FaceLandmarkerGraph(modelPath: bundlePath, options: FaceLandmarkerGraphOptions(
             numFaces: Self.maximumFaces, outputBlendshapes: options.classification,
             outputTransformationMatrixes: true, detectsSmallFaces: options.accurate, engine: engine))
+        detector = options.accurate ? nil : try FaceDetectorGraph(modelPath: bundlePath, options: .init(engine: engine))
     }
 
     /// The faces of `image`, in the input's pixel grid; the detector's order (best score first),
     /// except that contour-only fast mode returns just the most prominent face.
     public func analyze(_ image: PipelineImage) throws(PipelineError) -> [MLKitFaceResult] {
-        let width = Float(image.image.width), height = Float(image.image.height)
-        let faces = try graph.process(image, timestampMilliseconds: 0)
-        guard faces.allSatisfy({ $0.landmarks.count >= Self.meshPointCount }) else {
-            throw .inference("the landmark model gave fewer than \(Self.meshPointCount) mesh points")
-        }
-        let points = faces.map { face in face.landmarks.map { PixelPoint(x: $0.x * width, y: $0.y * height) } }
-        let frames = points.map { FaceBox(enclosing: $0.map { ($0.x, $0.y) }) }
-        let prominent = frames.indices.max { frames[$0].area < frames[$1].area }
+        let candidates = try findFaces(in: image)
+        let frames = candidates.map(\.frame)
+        let meshed = candidates.indices.filter { candidates[$0].points != nil }
+        let prominent = (meshed.isEmpty ? Array(candidates.indices) : meshed).max { frames[$0].area < frames[$1].area }
         let quarterTurn = image.orientation.clockwiseRotationDegrees % 180 == 90
+        let width = Float(image.image.width), height = Float(image.image.height)
         var kept: [Int] = []
-        for i in faces.indices {
+        for i in candidates.indices {
             if options.isContourOnlyFast, i != prominent { continue }
             let isContourFace = options.contours && i == prominent
             let ratio = quarterTurn ? frames[i].height / height : frames[i].width / width
@@ -49,19 +49,64 @@ public final class MLKitFaceAnalyzer {
         }
         let ids = options.assignsTrackingIDs ? tracker.assign(kept.map { frames[$0] }) : nil
         return kept.enumerated().map { position, i in
-            var result = MLKitFaceResult(frame: frames[i], trackingID: ids?[position],
-                                         headAngles: faces[i].transformationMatrix.flatMap(HeadEulerAngles.init(transformationMatrix:)),
-                                         reportsPitch: !options.isContourOnlyFast)
-            if options.classification, let scores = faces[i].blendshapes {
+            let candidate = candidates[i]
+            var result = MLKitFaceResult(frame: frames[i], trackingID: ids?[position], reportsPitch: !options.isContourOnlyFast)
+            guard let face = candidate.face, let points = candidate.points else { return result }
+            result.headAngles = face.transformationMatrix
+                .flatMap(HeadEulerAngles.init(transformationMatrix:))?
+                .uprighted(clockwiseRotationDegrees: image.orientation.clockwiseRotationDegrees)
+            if options.classification, let scores = face.blendshapes {
                 result.classification = FaceClassification(blendshapes: scores)
             }
             if options.landmarks {
-                for landmark in MeshLandmark.allCases { result.landmarks[landmark] = Self.mean(of: landmark.meshIndices, in: points[i]) }
+                for landmark in MeshLandmark.allCases { result.landmarks[landmark] = Self.mean(of: landmark.meshIndices, in: points) }
             }
             if options.contours, i == prominent {
-                for contour in MeshContour.allCases { result.contours[contour] = contour.meshIndices.map { points[i][$0] } }
+                for contour in MeshContour.allCases { result.contours[contour] = contour.meshIndices.map { points[$0] } }
             }
             return result
+        }
+    }
+
+    /// A face found: its frame, and its mesh when the landmark model accepted it.
+    struct Candidate {
+        var frame: FaceBox
+        var face: PipelineFace?
+        var points: [PixelPoint]?
+    }
+
+    /// `.accurate`: the landmarker's faces. `.fast`: the short-range detector's faces (as
+    /// `FaceDetectorGraph` finds them), each with the landmarker face whose mesh centre lies in
+    /// its box (nearest the box centre); a detection whose mesh the landmark model rejected keeps
+    /// the detector's box and has no mesh-derived fields.
+    func findFaces(in image: PipelineImage) throws(PipelineError) -> [Candidate] {
+        let width = Float(image.image.width), height = Float(image.image.height)
+        let faces = try graph.process(image, timestampMilliseconds: 0)
+        guard faces.allSatisfy({ $0.landmarks.count >= Self.meshPointCount }) else {
+            throw .inference("the landmark model gave fewer than \(Self.meshPointCount) mesh points")
+        }
+        let meshes = faces.map { face in
+            let points = face.landmarks.map { PixelPoint(x: $0.x * width, y: $0.y * height) }
+            return Candidate(frame: FaceBox(enclosing: points.map { ($0.x, $0.y) }), face: face, points: points)
+        }
+        guard let detector else { return meshes }
+        var unused = Set(meshes.indices)
+        return try detector.detect(image).map { detection in
+            let b = detection.boundingBox
+            let box = FaceBox(x: Float(b.x), y: Float(b.y), width: Float(b.width), height: Float(b.height))
+            let centre = (x: box.x + box.width / 2, y: box.y + box.height / 2)
+            func distance(_ i: Int) -> Float {
+                let f = meshes[i].frame
+                let dx = f.x + f.width / 2 - centre.x, dy = f.y + f.height / 2 - centre.y
+                return dx * dx + dy * dy
+            }
+            let inside = unused.filter { i in
+                let f = meshes[i].frame, cx = f.x + f.width / 2, cy = f.y + f.height / 2
+                return cx >= box.x && cx <= box.x + box.width && cy >= box.y && cy <= box.y + box.height
+            }
+            guard let match = inside.min(by: { distance($0) < distance($1) }) else { return Candidate(frame: box) }
+            unused.remove(match)
+            return meshes[match]
         }
     }
 

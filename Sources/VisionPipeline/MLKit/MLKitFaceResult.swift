@@ -11,7 +11,8 @@ public struct PixelPoint: Sendable, Hashable {
 
 /// One face as ML Kit reports it, derived from MediaPipe's mesh, blendshapes and matrix.
 public struct MLKitFaceResult: Sendable {
-    /// Bounds of the 478 mesh points, in input pixels.
+    /// Bounds of the 478 mesh points, in input pixels; in `.fast`, for a detection whose mesh the
+    /// landmark model rejected, the detector's box (and no mesh-derived field is set).
     public var frame: FaceBox
     /// The tracking ID, when tracking is on.
     public var trackingID: Int?

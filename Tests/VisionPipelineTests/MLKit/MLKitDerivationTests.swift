@@ -78,6 +78,11 @@ struct MLKitDerivationTests {
         let right = try #require(matrix(x: 0, y: 20, z: 0, scale: 1))
         #expect(right[0, 2] > 0)
         #expect(HeadEulerAngles(transformationMatrix: Matrix4x4(rowMajor: [Float](repeating: 0, count: 16))!) == nil)
+        // Stored turned: only the roll changes, wrapped into (−180, 180].
+        let stored = HeadEulerAngles(x: 5, y: -10, z: -120)
+        #expect(stored.uprighted(clockwiseRotationDegrees: 90) == HeadEulerAngles(x: 5, y: -10, z: 150))
+        #expect(stored.uprighted(clockwiseRotationDegrees: 270).z == -30)
+        #expect(HeadEulerAngles(x: 0, y: 0, z: 100).uprighted(clockwiseRotationDegrees: 270).z == 190 - 360)
     }
 
     @Test func blendshapesMapToProbabilitiesOnBothSidesOfTheThresholds() throws {
