@@ -8,8 +8,6 @@
 public final class MLKitFaceAnalyzer {
     public let options: MLKitFaceOptions
     let graph: FaceLandmarkerGraph
-    /// `.fast` only: MediaPipe's Face Detector, which decides which faces there are.
-    let detector: FaceDetectorGraph?
     var tracker = FaceTrackingIDs()
 
     /// Most faces looked at per image.
@@ -27,7 +25,6 @@ public final class MLKitFaceAnalyzer {
         graph = try FaceLandmarkerGraph(modelPath: bundlePath, options: FaceLandmarkerGraphOptions(
             numFaces: Self.maximumFaces, outputBlendshapes: options.classification,
             outputTransformationMatrixes: true, detectsSmallFaces: options.accurate, engine: engine))
-        detector = options.accurate ? nil : try FaceDetectorGraph(modelPath: bundlePath, options: .init(engine: engine))
     }
 
     /// The faces of `image`, in the input's pixel grid; the detector's order (best score first),
@@ -75,38 +72,26 @@ public final class MLKitFaceAnalyzer {
         var points: [PixelPoint]?
     }
 
-    /// `.accurate`: the landmarker's faces. `.fast`: the short-range detector's faces (as
-    /// `FaceDetectorGraph` finds them), each with the landmarker face whose mesh centre lies in
-    /// its box (nearest the box centre); a detection whose mesh the landmark model rejected keeps
-    /// the detector's box and has no mesh-derived fields.
+    /// `.accurate`: the landmarker's faces (small-faces search). `.fast`: the short-range
+    /// detector's faces exactly as `FaceDetectorGraph` finds them (one detector pass), each with the
+    /// mesh of its ROI; a detection whose mesh the landmark model rejects keeps the detector's box
+    /// and has no mesh-derived fields.
     func findFaces(in image: PipelineImage) throws(PipelineError) -> [Candidate] {
         let width = Float(image.image.width), height = Float(image.image.height)
-        let faces = try graph.process(image, timestampMilliseconds: 0)
-        guard faces.allSatisfy({ $0.landmarks.count >= Self.meshPointCount }) else {
-            throw .inference("the landmark model gave fewer than \(Self.meshPointCount) mesh points")
+        let found: [(box: FaceBox?, face: PipelineFace?)]
+        if options.accurate {
+            found = try graph.process(image, timestampMilliseconds: 0).map { (nil, $0) }
+        } else {
+            found = try graph.facesPerDetection(image, suppressionThreshold: FaceDetectorGraphOptions().minSuppressionThreshold)
+                .map { ($0.box, $0.face) }
         }
-        let meshes = faces.map { face in
+        return try found.map { entry throws(PipelineError) -> Candidate in
+            guard let face = entry.face else { return Candidate(frame: entry.box ?? FaceBox(x: 0, y: 0, width: 0, height: 0)) }
+            guard face.landmarks.count >= Self.meshPointCount else {
+                throw .inference("the landmark model gave \(face.landmarks.count) mesh points, not \(Self.meshPointCount)")
+            }
             let points = face.landmarks.map { PixelPoint(x: $0.x * width, y: $0.y * height) }
             return Candidate(frame: FaceBox(enclosing: points.map { ($0.x, $0.y) }), face: face, points: points)
-        }
-        guard let detector else { return meshes }
-        var unused = Set(meshes.indices)
-        return try detector.detect(image).map { detection in
-            let b = detection.boundingBox
-            let box = FaceBox(x: Float(b.x), y: Float(b.y), width: Float(b.width), height: Float(b.height))
-            let centre = (x: box.x + box.width / 2, y: box.y + box.height / 2)
-            func distance(_ i: Int) -> Float {
-                let f = meshes[i].frame
-                let dx = f.x + f.width / 2 - centre.x, dy = f.y + f.height / 2 - centre.y
-                return dx * dx + dy * dy
-            }
-            let inside = unused.filter { i in
-                let f = meshes[i].frame, cx = f.x + f.width / 2, cy = f.y + f.height / 2
-                return cx >= box.x && cx <= box.x + box.width && cy >= box.y && cy <= box.y + box.height
-            }
-            guard let match = inside.min(by: { distance($0) < distance($1) }) else { return Candidate(frame: box) }
-            unused.remove(match)
-            return meshes[match]
         }
     }
 
