@@ -122,3 +122,23 @@ struct MLKitDerivationTests {
         #expect(abs(a.intersectionOverUnion(FaceBox(x: 50, y: 0, width: 100, height: 100)) - 1.0 / 3.0) < 1e-6)
     }
 }
+
+/// The analyzer's typed errors.
+struct MLKitFaceAnalyzerErrorTests {
+    @Test func badPathsAndOptionsThrow() {
+        do {
+            _ = try MLKitFaceAnalyzer(bundlePath: "/nonexistent/face_landmarker.task", options: MLKitFaceOptions())
+            Issue.record("a missing bundle must throw")
+        } catch {
+            guard case .modelNotFound = error else { Issue.record("wrong error \(error)"); return }
+        }
+        for size: Float in [-0.1, 1.5, .nan, .infinity] {
+            #expect(throws: PipelineError.self) {
+                try MLKitFaceAnalyzer(bundlePath: "/nonexistent/face_landmarker.task", options: MLKitFaceOptions(minFaceSize: size))
+            }
+        }
+        #expect(MLKitFaceOptions(contours: true, tracking: true).assignsTrackingIDs == false)
+        #expect(MLKitFaceOptions(landmarks: true, contours: true, tracking: true).assignsTrackingIDs)
+        #expect(MLKitFaceOptions(accurate: true, contours: true).isContourOnlyFast == false)
+    }
+}
