@@ -67,13 +67,22 @@ import VisionPipeline
         for p in oval { #expect(face.frame.insetBy(dx: -0.5, dy: -0.5).contains(p)) }
     }
 
-    @Test func astronautIsSmilingWithBothEyesOpen() throws {
+    @Test func astronautSmilesWithOpenEyesAndZidaneIsNeutral() throws {
         let image = try MLKitTestImages.load("astronaut.png")
         let face = try #require(try Self.detector { $0.classificationMode = .all }.results(in: VisionImage(image: image)).first)
         print("astronaut: smiling \(face.smilingProbability), left eye \(face.leftEyeOpenProbability), right eye \(face.rightEyeOpenProbability)")
         #expect(face.hasSmilingProbability && face.hasLeftEyeOpenProbability && face.hasRightEyeOpenProbability)
         #expect(face.smilingProbability >= 0.7)
         #expect(face.leftEyeOpenProbability >= 0.7 && face.rightEyeOpenProbability >= 0.7)
+        // zidane.jpg: Zidane and Ancelotti, both with a neutral mouth and open eyes.
+        let neutral = try Self.detector { $0.performanceMode = .accurate; $0.classificationMode = .all; $0.minFaceSize = 0 }
+            .results(in: VisionImage(image: try MLKitTestImages.load("zidane.jpg")))
+        #expect(neutral.count == 2)
+        for face in neutral {
+            print("zidane.jpg face: smiling \(face.smilingProbability), eyes \(face.leftEyeOpenProbability) \(face.rightEyeOpenProbability)")
+            #expect(face.smilingProbability <= 0.3)
+            #expect(face.leftEyeOpenProbability >= 0.7 && face.rightEyeOpenProbability >= 0.7)
+        }
         // Without classification the flags are off.
         let plain = try #require(try Self.detector { _ in }.results(in: VisionImage(image: image)).first)
         #expect(!plain.hasSmilingProbability && plain.smilingProbability == 0 && plain.landmarks.isEmpty && plain.contours.isEmpty)
