@@ -24,7 +24,7 @@ let package = Package(
         .library(name: "Imaging", targets: ["Imaging"]),
         .library(name: "VisionCore", targets: ["VisionCore"]),
         .library(name: "VisionPipeline", targets: ["VisionPipeline"]),
-        .library(name: "MLKitFaceDetection", targets: ["MLKitFaceDetection"]),
+        .library(name: "MLKitFaceDetection", targets: ["MLKitFaceDetection", "MLKit"]),
         .library(name: "FirebaseMLVision", targets: ["FirebaseMLVision", "Firebase"]),
         .executable(name: "vision-tasks", targets: ["vision-tasks"]),
     ],
@@ -54,6 +54,7 @@ let package = Package(
 
         // MARK: ML Kit and Firebase ML Vision face detection (thin layers over VisionPipeline)
         .target(name: "MLKitFaceDetection", dependencies: ["VisionPipeline", "Imaging"], swiftSettings: swiftSettings),
+        .target(name: "MLKit", dependencies: ["MLKitFaceDetection"], swiftSettings: swiftSettings),
         .target(name: "FirebaseMLVision", dependencies: ["VisionPipeline", "Imaging"], swiftSettings: swiftSettings),
         .target(name: "Firebase", dependencies: ["FirebaseMLVision"], swiftSettings: swiftSettings),
 
@@ -93,7 +94,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MLKitFaceDetectionTests",
-            dependencies: ["MLKitFaceDetection", "VisionPipeline", "Imaging", "VisionCore", "TestSupport"],
+            dependencies: ["MLKit", "MLKitFaceDetection", "VisionPipeline", "Imaging", "VisionCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
