@@ -167,11 +167,19 @@ import VisionPipeline
         let unmirrored = try #require(try detector.results(in: mirrored).first)
         #expect(abs(unmirrored.headEulerAngleY - upright.headEulerAngleY) < 1 && abs(unmirrored.headEulerAngleZ - upright.headEulerAngleZ) < 1)
         #expect(abs(unmirrored.frame.minX - (w - upright.frame.maxX)) < 2)
-        // All 8 orientations are accepted and find the face.
+        // All 8 orientations: pixels stored so that the orientation makes them upright give the
+        // upright picture's face and angles.
         for orientation in Orientation.allCases {
-            let picture = VisionImage(image: stored)
+            let inverse: Orientation = orientation == .left ? .right : orientation == .right ? .left : orientation
+            let picture = VisionImage(image: try image.oriented(inverse))
             picture.orientation = orientation
-            _ = try detector.results(in: picture)
+            let faces = try detector.results(in: picture)
+            #expect(faces.count == 1, "\(orientation)")
+            let face = try #require(faces.first)
+            #expect(abs(face.headEulerAngleZ - upright.headEulerAngleZ) < 1.5 && abs(face.headEulerAngleY - upright.headEulerAngleY) < 1.5,
+                    "\(orientation): Z \(face.headEulerAngleZ), Y \(face.headEulerAngleY)")
+            #expect(face.contours.count == 15 && abs(face.frame.width * face.frame.height - upright.frame.width * upright.frame.height)
+                < upright.frame.width * upright.frame.height * 0.02, "\(orientation)")
         }
     }
 
@@ -221,6 +229,13 @@ import VisionPipeline
         let face = try #require(contourOnly.first)
         #expect(face.frame.minX > 330)  // the larger face
         #expect(face.contours.count == 15 && !face.hasHeadEulerAngleX && face.hasHeadEulerAngleZ && !face.hasTrackingID)
+        // minFaceSize does not apply to the contour face, and does apply to the others.
+        let strict = try Self.detector { $0.contourMode = .all; $0.minFaceSize = 0.9 }.results(in: VisionImage(image: image))
+        #expect(strict.count == 1 && strict.first?.contours.count == 15)
+        #expect(try Self.detector { $0.minFaceSize = 0.9 }.results(in: VisionImage(image: image)).isEmpty)
+        let strictAll = try Self.detector { $0.contourMode = .all; $0.landmarkMode = .all; $0.minFaceSize = 0.9 }
+            .results(in: VisionImage(image: image))
+        #expect(strictAll.count == 1 && strictAll.first?.contours.count == 15)
         let all = try Self.detector { $0.contourMode = .all; $0.landmarkMode = .all; $0.isTrackingEnabled = true; $0.minFaceSize = 0.05 }
             .results(in: VisionImage(image: image))
         print("two-face canvas: \(all.map(\.frame))")
