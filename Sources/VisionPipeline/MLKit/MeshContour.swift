@@ -2,7 +2,7 @@
 /// mesh (133 points in all).
 ///
 /// Derived from the mesh topology of `MPPFaceLandmarksConnections.h` (google-ai-edge/mediapipe,
-/// Apache-2.0; /work/shared/data/landmark_connections.json): the face-oval loop, the eye loops,
+/// Apache-2.0; a copy is Tests/Fixtures/mediapipe/landmark_connections.json): the face-oval loop, the eye loops,
 /// the two 5-point edges of each eyebrow set, and the outer/inner lip chains. "Left" is the
 /// subject's left (mesh indices ≥ 249 on that side; the image's right in an un-mirrored photo).
 ///

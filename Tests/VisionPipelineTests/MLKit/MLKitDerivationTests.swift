@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import VisionCore
 import VisionPipeline
 
@@ -41,7 +42,8 @@ struct MLKitDerivationTests {
     }
 
     static func connections() throws -> [String: [[Int]]] {
-        let url = URL(fileURLWithPath: "/work/shared/data/landmark_connections.json")
+        // MediaPipe's face connection sets (MPPFaceLandmarksConnections.h, Apache-2.0; see its _meta).
+        let url = Assets.fixture("mediapipe/landmark_connections.json")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         var result: [String: [[Int]]] = [:]
         for (key, value) in root { if let pairs = value as? [[Int]] { result[key] = pairs } }
