@@ -26,6 +26,8 @@ let package = Package(
         .library(name: "VisionCore", targets: ["VisionCore"]),
         .library(name: "VisionPipeline", targets: ["VisionPipeline"]),
         .library(name: "VideoIO", targets: ["VideoIO"]),
+        .library(name: "MLKitFaceDetection", targets: ["MLKitFaceDetection", "MLKit"]),
+        .library(name: "FirebaseMLVision", targets: ["FirebaseMLVision", "Firebase"]),
         .executable(name: "vision-tasks", targets: ["vision-tasks"]),
     ],
     targets: [
@@ -55,6 +57,12 @@ let package = Package(
             dependencies: ["Inference", "TFLite", "Imaging", "VisionCore"],
             swiftSettings: swiftSettings
         ),
+
+        // MARK: ML Kit and Firebase ML Vision face detection (thin layers over VisionPipeline)
+        .target(name: "MLKitFaceDetection", dependencies: ["VisionPipeline", "Imaging"], swiftSettings: swiftSettings),
+        .target(name: "MLKit", dependencies: ["MLKitFaceDetection"], swiftSettings: swiftSettings),
+        .target(name: "FirebaseMLVision", dependencies: ["VisionPipeline", "Imaging"], swiftSettings: swiftSettings),
+        .target(name: "Firebase", dependencies: ["FirebaseMLVision"], swiftSettings: swiftSettings),
 
         // MARK: Command-line tool
         .executableTarget(
@@ -93,6 +101,16 @@ let package = Package(
         .testTarget(
             name: "VideoIOTests",
             dependencies: ["VideoIO", "Imaging", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MLKitFaceDetectionTests",
+            dependencies: ["MLKit", "MLKitFaceDetection", "VisionPipeline", "Imaging", "VisionCore", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FirebaseMLVisionTests",
+            dependencies: ["Firebase", "FirebaseMLVision", "Imaging", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

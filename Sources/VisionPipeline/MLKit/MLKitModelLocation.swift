@@ -1,0 +1,33 @@
+import Foundation
+
+/// Where the ML Kit and Firebase face detectors find their models.
+///
+/// Their factories take no path (as on iOS, where the model is inside the pod), so the path is
+/// process-wide: `face_landmarker.task`, with `face_detection_full_range_sparse.tflite` beside it
+/// for `.accurate`. Default: `$VISIONTASKS_MODELS/face_landmarker.task` when that environment
+/// variable is set, else `assets/models/face_landmarker.task` relative to the working directory.
+/// Set it before creating detectors; detectors read it when they first process an image.
+public enum MLKitModelLocation {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var storedBundlePath: String?
+    nonisolated(unsafe) private static var storedEngine = EngineChoice()
+
+    public static var bundlePath: String {
+        get {
+            lock.lock(); defer { lock.unlock() }
+            if let storedBundlePath { return storedBundlePath }
+            let folder = ProcessInfo.processInfo.environment["VISIONTASKS_MODELS"] ?? "assets/models"
+            return folder + "/face_landmarker.task"
+        }
+        set {
+            lock.lock(); defer { lock.unlock() }
+            storedBundlePath = newValue
+        }
+    }
+
+    /// The inference engine of new detectors (XNNPACK, one thread, by default).
+    public static var engine: EngineChoice {
+        get { lock.lock(); defer { lock.unlock() }; return storedEngine }
+        set { lock.lock(); defer { lock.unlock() }; storedEngine = newValue }
+    }
+}
