@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Their factories take no path (as on iOS, where the model is inside the pod), so the path is
 /// process-wide: `face_landmarker.task`, with `face_detection_full_range_sparse.tflite` beside it
-/// for `.accurate`. Default: `$VISIONTASKS_MODELS/face_landmarker.task` when that environment
-/// variable is set, else `assets/models/face_landmarker.task` relative to the working directory.
+/// for `.accurate`. Default: `$VISIONTASKS_ASSETS/models/face_landmarker.task` when that
+/// environment variable (the folder `scripts/setup` fills, as for `vision-tasks`) is set, else
+/// `assets/models/face_landmarker.task` relative to the working directory.
 /// Set it before creating detectors; detectors read it when they first process an image.
 public enum MLKitModelLocation {
     private static let lock = NSLock()
@@ -16,8 +17,8 @@ public enum MLKitModelLocation {
         get {
             lock.lock(); defer { lock.unlock() }
             if let storedBundlePath { return storedBundlePath }
-            let folder = ProcessInfo.processInfo.environment["VISIONTASKS_MODELS"] ?? "assets/models"
-            return folder + "/face_landmarker.task"
+            let assets = ProcessInfo.processInfo.environment["VISIONTASKS_ASSETS"] ?? "assets"
+            return assets + "/models/face_landmarker.task"
         }
         set {
             lock.lock(); defer { lock.unlock() }
