@@ -9,6 +9,7 @@
 //   Inference              graph, memory plan, op kernels (Reference/ and XNNPACK/)
 //   VisionCore             MediaPipe's face/pose graph math, pure Swift (no engine, no images)
 //   Imaging                PNG/JPEG codecs, pixel formats, MediaPipe-exact ROI warps, drawing
+//   VideoIO                video files, streams and devices to/from RGB images (FFmpeg via CFFmpeg)
 //   vision-tasks           the command-line tool
 import PackageDescription
 
@@ -25,6 +26,9 @@ let package = Package(
         .library(name: "VisionCore", targets: ["VisionCore"]),
         .library(name: "VisionPipeline", targets: ["VisionPipeline"]),
         .library(name: "MediaPipeTasksVision", targets: ["MediaPipeTasksVision"]),
+        .library(name: "VideoIO", targets: ["VideoIO"]),
+        .library(name: "MLKitFaceDetection", targets: ["MLKitFaceDetection", "MLKit"]),
+        .library(name: "FirebaseMLVision", targets: ["FirebaseMLVision", "Firebase"]),
         .executable(name: "vision-tasks", targets: ["vision-tasks"]),
     ],
     targets: [
@@ -33,6 +37,7 @@ let package = Package(
         .systemLibrary(name: "CXNNPACK", path: "Sources/CXNNPACK"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
+        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
 
         // MARK: Model format and inference
         .target(name: "TFLite", dependencies: ["CZlib"], swiftSettings: swiftSettings),
@@ -40,6 +45,9 @@ let package = Package(
 
         // MARK: Images: decoding, ROI-to-tensor warps, drawing
         .target(name: "Imaging", dependencies: ["CPNG", "CJPEG", "VisionCore"], swiftSettings: swiftSettings),
+
+        // MARK: Video files, streams and devices (FFmpeg) to and from Imaging's RGB images
+        .target(name: "VideoIO", dependencies: ["CFFmpeg", "Imaging"], swiftSettings: swiftSettings),
 
         // MARK: MediaPipe graph math (rects, SSD decoding, NMS, projection, tracking, smoothing, geometry)
         .target(name: "VisionCore", swiftSettings: swiftSettings),
@@ -58,10 +66,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: ML Kit and Firebase ML Vision face detection (thin layers over VisionPipeline)
+        .target(name: "MLKitFaceDetection", dependencies: ["VisionPipeline", "Imaging"], swiftSettings: swiftSettings),
+        .target(name: "MLKit", dependencies: ["MLKitFaceDetection"], swiftSettings: swiftSettings),
+        .target(name: "FirebaseMLVision", dependencies: ["VisionPipeline", "Imaging"], swiftSettings: swiftSettings),
+        .target(name: "Firebase", dependencies: ["FirebaseMLVision"], swiftSettings: swiftSettings),
+
         // MARK: Command-line tool
         .executableTarget(
             name: "vision-tasks",
-            dependencies: ["TFLite", "Inference", "Imaging"],
+            dependencies: ["TFLite", "Inference", "Imaging", "VisionPipeline"],
             swiftSettings: swiftSettings
         ),
 
@@ -95,6 +109,21 @@ let package = Package(
         .testTarget(
             name: "MediaPipeTasksVisionTests",
             dependencies: ["MediaPipeTasksVision", "VisionPipeline", "Imaging", "VisionCore", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "VideoIOTests",
+            dependencies: ["VideoIO", "Imaging", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MLKitFaceDetectionTests",
+            dependencies: ["MLKit", "MLKitFaceDetection", "VisionPipeline", "Imaging", "VisionCore", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FirebaseMLVisionTests",
+            dependencies: ["Firebase", "FirebaseMLVision", "Imaging", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -8,7 +8,7 @@ import Darwin
 let commands: [any Command.Type] = [
     RunCommand.self,
     InspectCommand.self,
-
+    BenchCommand.self,
 ]
 
 let overview = """

@@ -82,28 +82,4 @@ import VisionPipeline
             #expect(extended.count > reference.count, "frame \(index)")
         }
     }
-
-    /// The extra cost, printed (timings are not asserted: shared machines are noisy).
-    @Test func measuresTheExtraCost() throws {
-        let images = try GoldenImageBuilder()
-        for (name, numPoses) in [("bus.jpg", 6), ("t1.jpg", 8)] {
-            let image = PipelineImage(try images.image(named: name))
-            let plain = try Self.graph(numPoses: numPoses, everyPerson: false)
-            let every = try Self.graph(numPoses: numPoses, everyPerson: true)
-            var plainTimes: [Double] = [], everyTimes: [Double] = []
-            var counts: (Int, Int) = (0, 0)
-            for _ in 0..<3 {
-                var start = Date()
-                counts.0 = try plain.process(image, timestampMilliseconds: 0).count
-                plainTimes.append(Date().timeIntervalSince(start))
-                start = Date()
-                counts.1 = try every.process(image, timestampMilliseconds: 0).count
-                everyTimes.append(Date().timeIntervalSince(start))
-            }
-            let a = plainTimes.sorted()[1] * 1000, b = everyTimes.sorted()[1] * 1000
-            print(String(format: "every person cost %@ (%@): MediaPipe's pass %.1f ms, %d poses; every person %.1f ms, %d poses (×%.1f)",
-                         name, "\(TestEngine.choice.backend)", a, counts.0, b, counts.1, b / a))
-            #expect(counts.1 > counts.0)
-        }
-    }
 }

@@ -1,5 +1,5 @@
 """Times MediaPipe 1.2.3's FaceLandmarker (CPU) for comparison with VisionPipeline's
-FaceLandmarkerGraph (printed by Tests/VisionPipelineTests/FaceLandmarkerTimingTests.swift).
+FaceLandmarkerGraph (printed by `vision-tasks bench tasks`).
 
 IMAGE mode on astronaut.png with blendshapes and matrices, and VIDEO mode on the same picture
 (tracked: the detector is skipped after the first frame). Best of N calls, ms per image.

@@ -1,5 +1,5 @@
 """Times MediaPipe 1.2.3's PoseLandmarker (CPU) for comparison with VisionPipeline's
-PoseLandmarkerGraph (printed by Tests/VisionPipelineTests/PoseLandmarkerTimingTests.swift).
+PoseLandmarkerGraph (printed by `vision-tasks bench tasks`).
 
 IMAGE mode on astronaut.png with segmentation masks, VIDEO mode on the same picture (tracked: the
 detector is skipped after the first frame), and IMAGE mode on t1.jpg with numPoses 5. Best of N

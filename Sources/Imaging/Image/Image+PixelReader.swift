@@ -7,8 +7,7 @@ extension Image {
         switch format {
         case .rgb8:
             return try planes[0].bytes.withUnsafeBufferPointer { (p) throws(ImageError) -> V.Result in
-                try visitor.visit(RGB8Reader(base: p.baseAddress!, rowStride: stride0, width: w, height: h,
-                                             lastWideReadOffset: p.count - 8))
+                try visitor.visit(RGB8Reader(base: p.baseAddress!, count: p.count, rowStride: stride0, width: w, height: h))
             }
         case .rgba8, .bgra8:
             let red = format == .rgba8 ? 0 : 2

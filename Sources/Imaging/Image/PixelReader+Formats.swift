@@ -6,6 +6,34 @@ struct RGB8Reader: PixelReader {
     let height: Int
     /// The largest offset at which 8 bytes can be read without leaving the buffer.
     let lastWideReadOffset: Int
+    /// ``blendGroup(_:_:into:mayOverwriteNextPixels:)`` blends pixels whose top-left tap `(sx, sy)` has
+    /// `0 ≤ sx ≤ groupLastColumn` and `0 ≤ sy ≤ groupLastRow` (in every lane; both −1 when the buffer
+    /// is too large for 32-bit offsets or the stride exceeds 32767). The limits keep both taps' columns
+    /// and rows in the image, the 4-byte tap reads in the buffer, and the coordinates below 32767,
+    /// where OpenCV's int16 saturation changes nothing.
+    let groupLastColumn: SIMD4<Int32>
+    let groupLastRow: SIMD4<Int32>
+    /// `rowStride` in every lane (below 32768 where the group path is used).
+    let groupRowStride: SIMD4<Int32>
+
+    /// A reader of `count` bytes at `base` (`count ≥ (height − 1)·rowStride + 3·width`).
+    init(base: UnsafePointer<UInt8>, count: Int, rowStride: Int, width: Int, height: Int) {
+        self.base = base
+        self.rowStride = rowStride
+        self.width = width
+        self.height = height
+        lastWideReadOffset = count - 8
+        // The group path reads 4 bytes at each tap, so up to 7 bytes from the left tap at column
+        // `width − 2` (checked with 8, the per-pixel path's width); rows above the last always have
+        // the next row's bytes after them.
+        let lastRowFits = (height - 1) * rowStride + 3 * (width - 2) + 8 <= count
+        let rows = lastRowFits ? height - 1 : height - 2
+        // 32-bit offsets, and a row stride for a 16-bit multiply.
+        let eligible = count <= Int(Int32.max) && rowStride < 32768
+        groupLastColumn = SIMD4(repeating: eligible ? Int32(min(max(width - 1, 0), 32767)) - 1 : -1)
+        groupLastRow = SIMD4(repeating: eligible ? Int32(min(max(rows, 0), 32767)) - 1 : -1)
+        groupRowStride = SIMD4(repeating: Int32(truncatingIfNeeded: rowStride & 0x7FFF))
+    }
 
     @inline(__always)
     func rgb(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
@@ -73,6 +101,12 @@ struct RGBX8Reader: PixelReader {
         return (p[redOffset], p[1], p[2 &- redOffset])
     }
 
+    // Spelled out here (as the protocol's default does) so that the specialized warp inlines it.
+    @inline(__always)
+    func blendInterior(_ x: Int, _ y: Int, fx: UInt64, fy: UInt64, into out: UnsafeMutablePointer<UInt8>) {
+        PackedRGB.blend(packed(x, y), packed(x &+ 1, y), packed(x, y &+ 1), packed(x &+ 1, y &+ 1), fx: fx, fy: fy, into: out)
+    }
+
 }
 
 /// 1 byte per pixel, replicated to R, G and B.
@@ -86,6 +120,12 @@ struct Gray8Reader: PixelReader {
     func rgb(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
         let value = base[y &* rowStride &+ x]
         return (value, value, value)
+    }
+
+    // Spelled out here (as the protocol's default does) so that the specialized warp inlines it.
+    @inline(__always)
+    func blendInterior(_ x: Int, _ y: Int, fx: UInt64, fy: UInt64, into out: UnsafeMutablePointer<UInt8>) {
+        PackedRGB.blend(packed(x, y), packed(x &+ 1, y), packed(x, y &+ 1), packed(x &+ 1, y &+ 1), fx: fx, fy: fy, into: out)
     }
 
 }
@@ -108,6 +148,12 @@ struct YUV420Reader: PixelReader {
         let cx = (x >> 1) &* chromaStep, cy = y >> 1
         let value = YUV.rgb(y: luma[y &* lumaStride &+ x], u: u[cy &* uStride &+ cx], v: v[cy &* vStride &+ cx])
         return (value.r, value.g, value.b)
+    }
+
+    // Spelled out here (as the protocol's default does) so that the specialized warp inlines it.
+    @inline(__always)
+    func blendInterior(_ x: Int, _ y: Int, fx: UInt64, fy: UInt64, into out: UnsafeMutablePointer<UInt8>) {
+        PackedRGB.blend(packed(x, y), packed(x &+ 1, y), packed(x, y &+ 1), packed(x &+ 1, y &+ 1), fx: fx, fy: fy, into: out)
     }
 
 }

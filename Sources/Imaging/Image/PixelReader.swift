@@ -11,6 +11,15 @@ protocol PixelReader {
     /// Writes the bilinear blend of the 2×2 neighbourhood at `(x, y)` with fractions `fx`, `fy`
     /// (0…31, 1/32 px) to `out[0…2]`; same preconditions as ``quad(_:_:)``.
     func blendInterior(_ x: Int, _ y: Int, fx: UInt64, fy: UInt64, into out: UnsafeMutablePointer<UInt8>)
+    /// Blends four pixels at the fixed-point source positions `xs`, `ys` (1/32 px, as the warp computes
+    /// them) into `out[0..<12]` and returns `true`, if the reader has a group path and all 16 taps are
+    /// inside the image; otherwise writes nothing and returns `false`. `mayOverwriteNextPixels` allows
+    /// scratch writes to `out[12..<16]`.
+    func blendGroup(_ xs: SIMD4<Int32>, _ ys: SIMD4<Int32>, into out: UnsafeMutablePointer<UInt8>,
+                    mayOverwriteNextPixels: Bool) -> Bool
+    /// Whether ``blendGroup(_:_:into:mayOverwriteNextPixels:)`` can ever succeed (else the warp
+    /// samples pixel by pixel).
+    static var hasGroupPath: Bool { get }
 }
 
 extension PixelReader {
@@ -23,6 +32,14 @@ extension PixelReader {
     @inline(__always)
     func quad(_ x: Int, _ y: Int) -> (UInt64, UInt64, UInt64, UInt64) {
         (packed(x, y), packed(x &+ 1, y), packed(x, y &+ 1), packed(x &+ 1, y &+ 1))
+    }
+
+    static var hasGroupPath: Bool { false }
+
+    @inline(__always)
+    func blendGroup(_ xs: SIMD4<Int32>, _ ys: SIMD4<Int32>, into out: UnsafeMutablePointer<UInt8>,
+                    mayOverwriteNextPixels: Bool) -> Bool {
+        false
     }
 
     @inline(__always)

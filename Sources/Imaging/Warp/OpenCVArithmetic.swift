@@ -32,29 +32,20 @@ func roundToInt32Clamped(_ x: Double) -> Int32 {
     return Int32(roundHalfEven(clamped))
 }
 
-/// The same as ``roundToInt32Clamped(_:)`` without a conversion instruction: after clamping, adding
-/// 1.5·2^52 leaves the rounded (half-to-even) integer in the low 32 bits of the double.
+/// The int32 clamp of ``roundToInt32Clamped(_:)`` for four lanes, NaN going to `Int32.max`.
 @inline(__always)
-func roundToInt32ClampedFast(_ x: Double) -> Int32 {
-    let upper = 2_147_483_647.0, lower = -2_147_483_648.0
-    let high = x < upper ? x : upper          // NaN → upper, as std::min(INT_MAX, NaN) in OpenCV
-    let clamped = high > lower ? high : lower
-    return Int32(truncatingIfNeeded: (clamped + 6_755_399_441_055_744.0).bitPattern)
+func clampedForRounding(_ x: SIMD4<Double>) -> SIMD4<Double> {
+    let upper = SIMD4<Double>(repeating: 2_147_483_647.0), lower = SIMD4<Double>(repeating: -2_147_483_648.0)
+    let high = upper.replacing(with: x, where: x .< upper)      // NaN → upper, as std::min(INT_MAX, NaN)
+    return lower.replacing(with: high, where: high .> lower)
 }
 
-/// ``roundToInt32ClampedFast(_:)`` for two lanes.
+/// Rounds four lanes in `[−2^31, 2^31)` half to even to int32 without a conversion instruction:
+/// adding 1.5·2^52 leaves the rounded integer, two's complement, in the low 32 bits of the double.
 @inline(__always)
-func roundToInt32ClampedFast(_ x: SIMD2<Double>) -> SIMD2<Int32> {
-    let upper = SIMD2<Double>(repeating: 2_147_483_647.0), lower = SIMD2<Double>(repeating: -2_147_483_648.0)
-    let high = upper.replacing(with: x, where: x .< upper)      // NaN → upper
-    let clamped = lower.replacing(with: high, where: high .> lower)
-    let bits = (clamped + SIMD2(repeating: 6_755_399_441_055_744.0)).bitPattern
-    return SIMD2(truncatingIfNeeded: bits)
-}
-
-extension SIMD2<Double> {
-    @inline(__always)
-    var bitPattern: SIMD2<UInt64> { SIMD2<UInt64>(x.bitPattern, y.bitPattern) }
+func roundToInt32Bits(_ x: SIMD4<Double>) -> SIMD4<Int32> {
+    let shifted = x + SIMD4(repeating: 6_755_399_441_055_744.0)
+    return SIMD4<Int32>(truncatingIfNeeded: unsafeBitCast(shifted, to: SIMD4<UInt64>.self))
 }
 
 /// `saturate_cast<short>`.

@@ -80,12 +80,23 @@ public struct TensorCrop: Sendable {
     public func crop(_ image: Image) throws(ImageError) -> Image {
         try checkSize(image)
         let count = options.width * options.height * 3
-        var pixels = [UInt8](repeating: 0, count: count)
-        try pixels.withUnsafeMutableBufferPointer { (out) throws(ImageError) in
-            try image.withReader(PerspectiveWarpKernel(inverse: tensorToImagePixels, outputWidth: options.width,
-                                                       outputHeight: options.height, border: options.border,
-                                                       output: out.baseAddress!))
+        // The kernel writes every byte, so the buffer is not zeroed first.
+        let kernel = { (out: UnsafeMutablePointer<UInt8>) throws(ImageError) in
+            try image.withReader(PerspectiveWarpKernel(inverse: self.tensorToImagePixels, outputWidth: self.options.width,
+                                                       outputHeight: self.options.height, border: self.options.border,
+                                                       output: out))
         }
+        var failure: ImageError?
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            do throws(ImageError) {
+                try kernel(buffer.baseAddress!)
+                initialized = count
+            } catch {
+                failure = error
+                initialized = 0
+            }
+        }
+        if let failure { throw failure }
         return Image(uncheckedWidth: options.width, height: options.height, format: .rgb8,
                      planes: [ImagePlane(bytes: pixels, rowStride: options.width * 3)])
     }

@@ -1,4 +1,3 @@
-import Foundation
 import Imaging
 import Inference
 import TFLite
@@ -21,55 +20,21 @@ struct PoseModels {
     let landmarksRange: ValueRange
 
     init(path: String, engine: EngineChoice) throws(PipelineError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw .modelNotFound(path: path)
-        }
-        let bundle: TaskBundle
-        do {
-            bundle = try TaskBundle(contentsOfFile: path)
-        } catch let error as ModelError {
-            if case .unreadable = error { throw .modelNotFound(path: path) }
-            throw .invalidModel(path: path, detail: "not a pose landmarker .task bundle: \(error)")
-        } catch {
-            throw .invalidModel(path: path, detail: "not a pose landmarker .task bundle: \(error)")
-        }
-        let missing = [Self.detectorMember, Self.landmarksMember].filter { !bundle.contains($0) }
-        guard missing.isEmpty else {
-            throw .invalidModel(path: path, detail: "the bundle lacks \(missing.joined(separator: " and ")) "
-                + "(members: \(bundle.memberNames.joined(separator: ", "))); is it a pose landmarker bundle?")
-        }
-        let detectorModel = try Self.model(Self.detectorMember, in: bundle, path: path)
-        let landmarksModel = try Self.model(Self.landmarksMember, in: bundle, path: path)
-        detector = try Self.interpreter(detectorModel, member: Self.detectorMember, path: path, engine: engine)
-        landmarks = try Self.interpreter(landmarksModel, member: Self.landmarksMember, path: path, engine: engine)
+        let file = try ModelFile(path: path)
+        try file.requireMembers([Self.detectorMember, Self.landmarksMember])
+        let detectorModel = try file.model(named: Self.detectorMember)
+        let landmarksModel = try file.model(named: Self.landmarksMember)
+        let detectorRunner = try ModelRunner(model: detectorModel, path: path, engine: engine)
+        let landmarksRunner = try ModelRunner(model: landmarksModel, path: path, engine: engine)
+        try detectorRunner.requireImageInput(width: 224, height: 224, what: Self.detectorMember)
+        try detectorRunner.requireOutputs([PoseDetectorStage.anchorCount * 12, PoseDetectorStage.anchorCount],
+                                          what: Self.detectorMember)
+        try landmarksRunner.requireImageInput(width: 256, height: 256, what: Self.landmarksMember)
+        try landmarksRunner.requireOutputs([39 * 5, 1, 256 * 256, 64 * 64 * 39, 39 * 3], what: Self.landmarksMember)
+        detector = detectorRunner.interpreter
+        landmarks = landmarksRunner.interpreter
         detectorRange = try Self.valueRange(detectorModel, default: .minusOneToOne, member: Self.detectorMember, path: path)
         landmarksRange = try Self.valueRange(landmarksModel, default: .zeroToOne, member: Self.landmarksMember, path: path)
-        try Self.check(detector, member: Self.detectorMember, path: path, input: [1, 224, 224, 3],
-                       outputCounts: [PoseDetectorStage.anchorCount * 12, PoseDetectorStage.anchorCount])
-        try Self.check(landmarks, member: Self.landmarksMember, path: path, input: [1, 256, 256, 3],
-                       outputCounts: [39 * 5, 1, 256 * 256, 64 * 64 * 39, 39 * 3])
-    }
-
-    private static func model(_ member: String, in bundle: TaskBundle, path: String) throws(PipelineError) -> Model {
-        do {
-            return try bundle.model(named: member)
-        } catch {
-            throw .invalidModel(path: path, detail: "\(member): \(error)")
-        }
-    }
-
-    private static func interpreter(_ model: Model, member: String, path: String,
-                                    engine: EngineChoice) throws(PipelineError) -> Interpreter {
-        do {
-            return try Interpreter(model: model, options: engine.interpreterOptions)
-        } catch let error as InferenceError {
-            if case .backendUnavailable = error { throw .inference("\(member): \(error)") }
-            if case .xnnpack = error { throw .inference("\(member): \(error)") }
-            throw .invalidModel(path: path, detail: "\(member): \(error)")
-        } catch {
-            throw .invalidModel(path: path, detail: "\(member): \(error)")
-        }
     }
 
     /// The input range from the model's metadata (`(0 − mean)/std … (255 − mean)/std`, channel 0),
@@ -81,18 +46,5 @@ struct PoseModels {
             throw .invalidModel(path: path, detail: "\(member): unusable input normalization \(normalization)")
         }
         return ValueRange(mean: mean, std: std)
-    }
-
-    private static func check(_ interpreter: Interpreter, member: String, path: String, input: [Int],
-                              outputCounts: [Int]) throws(PipelineError) {
-        guard interpreter.inputs.count == 1, interpreter.inputs[0].shape == input else {
-            throw .invalidModel(path: path, detail: "\(member): expected one input of shape \(input), "
-                + "found \(interpreter.inputs.map(\.shape))")
-        }
-        let counts = interpreter.outputs.map(\.elementCount)
-        guard counts == outputCounts else {
-            throw .invalidModel(path: path, detail: "\(member): expected outputs of \(outputCounts) values, found \(counts) "
-                + "(shapes \(interpreter.outputs.map(\.shape)))")
-        }
     }
 }

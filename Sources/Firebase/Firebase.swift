@@ -1,0 +1,2 @@
+// `import Firebase` works as in the Firebase pods: this umbrella re-exports FirebaseMLVision.
+@_exported import FirebaseMLVision

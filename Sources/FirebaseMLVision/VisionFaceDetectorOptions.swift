@@ -1,0 +1,25 @@
+import Foundation
+
+public enum VisionFaceDetectorPerformanceMode: UInt, Sendable {
+    /// MediaPipe's short-range detector.
+    case fast = 1
+    /// Also small and distant faces (full-range detector plus short-range tiles).
+    case accurate = 2
+}
+
+public enum VisionFaceDetectorLandmarkMode: UInt, Sendable { case none = 1, all = 2 }
+public enum VisionFaceDetectorContourMode: UInt, Sendable { case none = 1, all = 2 }
+public enum VisionFaceDetectorClassificationMode: UInt, Sendable { case none = 1, all = 2 }
+
+/// Firebase ML Vision 6.x face detector options: the same six settings and defaults as ML Kit.
+public final class VisionFaceDetectorOptions: NSObject {
+    public var performanceMode: VisionFaceDetectorPerformanceMode = .fast
+    public var landmarkMode: VisionFaceDetectorLandmarkMode = .none
+    public var contourMode: VisionFaceDetectorContourMode = .none
+    public var classificationMode: VisionFaceDetectorClassificationMode = .none
+    /// Smallest face as head width / image width, in [0, 1].
+    public var minFaceSize: CGFloat = 0.1
+    public var isTrackingEnabled = false
+
+    public override init() { super.init() }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// `.fast` (1): MediaPipe's short-range detector. `.accurate` (2): also small and distant faces
+/// (full-range detector plus short-range tiles).
+public struct FaceDetectorPerformanceMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let fast = FaceDetectorPerformanceMode(rawValue: 1)
+    public static let accurate = FaceDetectorPerformanceMode(rawValue: 2)
+}
+
+/// `.none` (1) or `.all` (2): the 10 landmarks of every face.
+public struct FaceDetectorLandmarkMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let none = FaceDetectorLandmarkMode(rawValue: 1)
+    public static let all = FaceDetectorLandmarkMode(rawValue: 2)
+}
+
+/// `.none` (1) or `.all` (2): the 15 contours of the most prominent face.
+public struct FaceDetectorContourMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let none = FaceDetectorContourMode(rawValue: 1)
+    public static let all = FaceDetectorContourMode(rawValue: 2)
+}
+
+/// `.none` (1) or `.all` (2): smiling and eye-open probabilities.
+public struct FaceDetectorClassificationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let none = FaceDetectorClassificationMode(rawValue: 1)
+    public static let all = FaceDetectorClassificationMode(rawValue: 2)
+}
+
+/// ML Kit's face detector options; defaults `.fast`, no landmarks, contours or classification,
+/// `minFaceSize` 0.1, tracking off. A detector copies them when it is created.
+public final class FaceDetectorOptions: NSObject {
+    public var performanceMode: FaceDetectorPerformanceMode = .fast
+    public var landmarkMode: FaceDetectorLandmarkMode = .none
+    public var contourMode: FaceDetectorContourMode = .none
+    public var classificationMode: FaceDetectorClassificationMode = .none
+    /// Smallest face, as head width / image width (upright picture), in [0, 1]; not applied to
+    /// the face that carries the contours. A value outside [0, 1] makes every request fail with
+    /// an invalid-argument error.
+    public var minFaceSize: CGFloat = 0.1
+    /// Assign tracking IDs across consecutive calls of one detector (ignored, and off, in the
+    /// contour-only fast combination).
+    public var isTrackingEnabled = false
+
+    public override init() { super.init() }
+}

@@ -1,0 +1,14 @@
+import Imaging
+
+/// One decoded video frame.
+public struct VideoFrame: Sendable {
+    /// The pixels as ``Imaging/PixelFormat/rgb8``, rows tightly packed (`width × 3` bytes).
+    public let image: Image
+    /// Presentation time in milliseconds: the container's pts × time base, minus the first frame's
+    /// (so the first frame is at 0) unless ``VideoReader/Options/rebasesTimestamps`` is false.
+    public let timestampMilliseconds: Double
+    /// The 0-based position of this frame among the frames returned by the reader.
+    public let index: Int
+    /// Whether the decoder marked this frame as a key frame.
+    public let isKeyFrame: Bool
+}

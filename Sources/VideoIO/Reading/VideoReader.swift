@@ -1,0 +1,82 @@
+import CFFmpeg
+import Imaging
+
+/// Decodes the best video stream of a file, URL or capture device frame by frame into RGB images.
+///
+/// ```swift
+/// let reader = try VideoReader(path: "clip.mp4")
+/// while let frame = try reader.nextFrame() {
+///     print(frame.timestampMilliseconds, frame.image.width)
+/// }
+/// ```
+///
+/// Sources: a file path, any URL FFmpeg's protocols accept (`rtsp://`, `http://`, ...), or a
+/// capture device `/dev/video*` (through libavdevice's video4linux2 input, when present). A reader is
+/// not thread-safe: use it from one thread (or task) at a time.
+public final class VideoReader {
+    /// How a ``VideoReader`` opens and decodes.
+    public struct Options: Sendable {
+        /// Subtract the first frame's pts so that its timestamp is 0 ms (the default); if false,
+        /// timestamps are the container's pts × time base.
+        public var rebasesTimestamps: Bool
+        /// The longest a single blocking read (opening, reading a packet) may take, in seconds,
+        /// before it fails with ``VideoError/timedOut(_:)``; `nil` waits forever.
+        public var readTimeoutSeconds: Double?
+        /// Decoder threads; 0 lets FFmpeg choose.
+        public var decoderThreads: Int
+        /// Consecutive packets the decoder may reject before the input is declared corrupt.
+        public var maximumConsecutiveDecodeErrors: Int
+        /// The largest frame accepted.
+        public var limits: ImageLimits
+
+        public init(rebasesTimestamps: Bool = true, readTimeoutSeconds: Double? = 15, decoderThreads: Int = 0,
+                    maximumConsecutiveDecodeErrors: Int = 100, limits: ImageLimits = .default) {
+            self.rebasesTimestamps = rebasesTimestamps
+            self.readTimeoutSeconds = readTimeoutSeconds
+            self.decoderThreads = decoderThreads
+            self.maximumConsecutiveDecodeErrors = maximumConsecutiveDecodeErrors
+            self.limits = limits
+        }
+    }
+
+    /// The path, URL or device this reader was opened on.
+    public let source: String
+    /// The options it was opened with.
+    public let options: Options
+    /// What the container says about the video stream.
+    public let info: VideoStreamInfo
+    /// Packets the decoder rejected so far (damaged data that was skipped).
+    public private(set) var skippedPacketCount = 0
+
+    let decoding: DecodingState
+
+    /// Opens `path` (a file, URL or `/dev/video*` device) and prepares the decoder of its best video
+    /// stream.
+    /// - Throws: ``VideoError/notFound(_:)``, ``VideoError/corrupt(_:)`` (not a media file, or
+    ///   damaged), ``VideoError/noVideoStream(_:)``, ``VideoError/unsupportedCodec(_:)``,
+    ///   ``VideoError/timedOut(_:)``, ...
+    public init(path: String, options: Options = Options()) throws(VideoError) {
+        FFmpegLogging.configure()
+        self.source = path
+        self.options = options
+        let state = try DecodingState.open(path, options: options)
+        self.decoding = state
+        self.info = state.streamInfo()
+    }
+
+    /// Aborts a blocking read in progress on another thread (a stalled network stream or device),
+    /// and every later read: ``nextFrame()`` then fails with ``VideoError/timedOut(_:)`` or returns
+    /// `nil`. The only member that may be called from another thread.
+    package func interrupt() { decoding.interrupt() }
+
+    /// Decodes and returns the next frame, or `nil` at the end of the stream.
+    ///
+    /// Allocates only the returned image's pixels (packets, frames and the converter are reused).
+    /// Damaged packets are skipped and counted in ``skippedPacketCount``; too many in a row, or a
+    /// stream in which no frame decodes at all, throw ``VideoError/corrupt(_:)``.
+    public func nextFrame() throws(VideoError) -> VideoFrame? {
+        let frame = try decoding.next(source: source, options: options)
+        skippedPacketCount = decoding.skippedPackets
+        return frame
+    }
+}

@@ -1,0 +1,244 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CFFmpeg
+import Imaging
+
+/// The FFmpeg objects behind a ``VideoWriter`` and its temporary file.
+final class EncodingState {
+    let codec: VideoCodec
+    private(set) var frameCount = 0
+    private(set) var lastTimestamp: Int64?
+
+    private let destination: String
+    private let temporaryPath: String
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var encoder: UnsafeMutablePointer<AVCodecContext>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var scaler: OpaquePointer?
+    private let stream: UnsafeMutablePointer<AVStream>
+    private let frameDuration: Int64
+    private var closed = false
+
+    /// Milliseconds: the encoder's time base.
+    private static let timeBase = AVRational(num: 1, den: 1000)
+    private nonisolated(unsafe) static var temporaryCounter = 0
+    private static let counterLock = Mutex()
+
+    init(path: String, width: Int, height: Int, framesPerSecond: Double, options: VideoWriter.Options) throws(VideoError) {
+        destination = path
+        temporaryPath = Self.temporaryPath(for: path)
+        frameDuration = max(1, Int64((1000 / framesPerSecond).rounded()))
+
+        // Pick the encoder.
+        let chosen: (VideoCodec, UnsafePointer<AVCodec>)
+        let x264 = avcodec_find_encoder_by_name("libx264")
+        let mpeg4 = avcodec_find_encoder(AV_CODEC_ID_MPEG4)
+        switch options.codec {
+        case .automatic:
+            if let x264 { chosen = (.h264, x264) } else if let mpeg4 { chosen = (.mpeg4, mpeg4) } else {
+                throw .unsupportedCodec("this FFmpeg has neither libx264 nor the mpeg4 encoder")
+            }
+        case .exactly(.h264):
+            guard let x264 else { throw .unsupportedCodec("this FFmpeg has no libx264 H.264 encoder") }
+            chosen = (.h264, x264)
+        case .exactly(.mpeg4):
+            guard let mpeg4 else { throw .unsupportedCodec("this FFmpeg has no mpeg4 encoder") }
+            chosen = (.mpeg4, mpeg4)
+        }
+        codec = chosen.0
+        let odd = width % 2 != 0 || height % 2 != 0
+        if codec == .mpeg4, odd {
+            throw .invalidArgument("MPEG-4 Part 2 needs an even width and height, got \(width)×\(height)")
+        }
+        // 4:2:0 cannot represent odd sizes; H.264's High 4:4:4 profile can.
+        let pixelFormat = odd ? AV_PIX_FMT_YUV444P : AV_PIX_FMT_YUV420P
+
+        var format: UnsafeMutablePointer<AVFormatContext>?
+        let allocated = avformat_alloc_output_context2(&format, nil, "mp4", temporaryPath)
+        guard allocated >= 0, let format else {
+            throw FFmpegStatus.error(allocated, "creating the MP4 muxer", subject: path)
+        }
+        self.format = format
+        guard let stream = avformat_new_stream(format, nil) else {
+            avformat_free_context(format)
+            throw .ffmpeg("\(path): out of memory adding a stream")
+        }
+        self.stream = stream
+        // From here on the deinit (reached through `abandon` in failures below) frees everything.
+        encoder = avcodec_alloc_context3(chosen.1)
+        frame = av_frame_alloc()
+        packet = av_packet_alloc()
+        guard let encoder, let frame, packet != nil else {
+            abandon()
+            throw .ffmpeg("\(path): out of memory allocating the encoder")
+        }
+        encoder.pointee.width = Int32(width)
+        encoder.pointee.height = Int32(height)
+        encoder.pointee.pix_fmt = pixelFormat
+        encoder.pointee.time_base = Self.timeBase
+        encoder.pointee.framerate = av_d2q(framesPerSecond, 100_000)
+        encoder.pointee.gop_size = Int32(clamping: max(1, Int((framesPerSecond * 2).rounded())))
+        encoder.pointee.thread_count = Int32(clamping: max(0, options.encoderThreads))
+        encoder.pointee.colorspace = AVCOL_SPC_SMPTE170M
+        encoder.pointee.color_range = AVCOL_RANGE_MPEG
+        encoder.pointee.color_primaries = AVCOL_PRI_SMPTE170M
+        encoder.pointee.color_trc = AVCOL_TRC_SMPTE170M
+        switch codec {
+        case .h264:
+            _ = av_opt_set(encoder.pointee.priv_data, "preset", options.h264Preset, 0)
+            _ = av_opt_set(encoder.pointee.priv_data, "crf", String(min(max(options.constantRateFactor, 0), 51)), 0)
+        case .mpeg4:
+            encoder.pointee.flags |= AV_CODEC_FLAG_QSCALE
+            encoder.pointee.global_quality = Int32(FF_QP2LAMBDA) * Int32(min(max(options.mpeg4Quantizer, 1), 31))
+            encoder.pointee.max_b_frames = 0
+        }
+        if (format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER) != 0 {
+            encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
+        }
+        let opened = avcodec_open2(encoder, chosen.1, nil)
+        guard opened >= 0 else {
+            abandon()
+            throw FFmpegStatus.error(opened, "opening the \(codec.rawValue) encoder", subject: path)
+        }
+        let copied = avcodec_parameters_from_context(stream.pointee.codecpar, encoder)
+        guard copied >= 0 else {
+            abandon()
+            throw FFmpegStatus.error(copied, "configuring the MP4 stream", subject: path)
+        }
+        stream.pointee.time_base = Self.timeBase
+        stream.pointee.avg_frame_rate = encoder.pointee.framerate
+
+        frame.pointee.width = Int32(width)
+        frame.pointee.height = Int32(height)
+        frame.pointee.format = pixelFormat.rawValue
+        frame.pointee.colorspace = AVCOL_SPC_SMPTE170M
+        frame.pointee.color_range = AVCOL_RANGE_MPEG
+        let buffered = av_frame_get_buffer(frame, 0)
+        guard buffered >= 0 else {
+            abandon()
+            throw FFmpegStatus.error(buffered, "allocating a frame", subject: path)
+        }
+        scaler = sws_getContext(Int32(width), Int32(height), AV_PIX_FMT_RGB24, Int32(width), Int32(height), pixelFormat,
+                                SWS_BILINEAR, nil, nil, nil)
+        guard let scaler else {
+            abandon()
+            throw .ffmpeg("\(path): swscale cannot convert RGB to \(pixelFormat == AV_PIX_FMT_YUV420P ? "yuv420p" : "yuv444p")")
+        }
+        let bt601 = sws_getCoefficients(SWS_CS_ITU601)
+        _ = sws_setColorspaceDetails(scaler, bt601, 1, bt601, 0, 0, 1 << 16, 1 << 16)
+
+        let ioOpened = avio_open(&format.pointee.pb, temporaryPath, AVIO_FLAG_WRITE)
+        guard ioOpened >= 0 else {
+            abandon()
+            throw FFmpegStatus.error(ioOpened, "creating the temporary file \(temporaryPath)", subject: path)
+        }
+        var muxerOptions: OpaquePointer?
+        if options.fastStart { _ = av_dict_set(&muxerOptions, "movflags", "+faststart", 0) }
+        let headerWritten = avformat_write_header(format, &muxerOptions)
+        av_dict_free(&muxerOptions)
+        guard headerWritten >= 0 else {
+            abandon()
+            throw FFmpegStatus.error(headerWritten, "writing the MP4 header", subject: path)
+        }
+    }
+
+    deinit {
+        sws_freeContext(scaler)
+        av_frame_free(&frame)
+        av_packet_free(&packet)
+        avcodec_free_context(&encoder)
+        if let format {
+            if format.pointee.pb != nil { avio_closep(&format.pointee.pb) }
+            avformat_free_context(format)
+        }
+    }
+
+    /// A hidden file next to `path`, unique within this process and across processes.
+    private static func temporaryPath(for path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let serial = counterLock.withLock { () -> Int in
+            temporaryCounter += 1
+            return temporaryCounter
+        }
+        return "\(folder).\(name).partial-\(getpid())-\(serial)"
+    }
+
+    // MARK: Encoding
+
+    func encode(_ image: Image, pts: Int64) throws(VideoError) {
+        guard let frame, let encoder, let scaler else { throw .invalidArgument("\(destination): the writer is closed") }
+        let writable = av_frame_make_writable(frame)
+        guard writable >= 0 else { throw FFmpegStatus.error(writable, "preparing a frame", subject: destination) }
+        let plane = image.planes[0]
+        // swscale reads four plane pointers and strides even for packed formats.
+        let sourceStrides: [Int32] = [Int32(clamping: plane.rowStride), 0, 0, 0]
+        let height = Int32(image.height)
+        let converted = plane.bytes.withUnsafeBufferPointer { bytes -> Int32 in
+            let sources: [UnsafePointer<UInt8>?] = [bytes.baseAddress, nil, nil, nil]
+            return withUnsafeMutablePointer(to: &frame.pointee.data) { data in
+                withUnsafePointer(to: &frame.pointee.linesize) { strides in
+                    data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) { planes in
+                        strides.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { lineSizes in
+                            sws_scale(scaler, sources, sourceStrides, 0, height, planes, lineSizes)
+                        }
+                    }
+                }
+            }
+        }
+        guard converted == height else {
+            throw .ffmpeg("\(destination): swscale converted \(converted) of \(height) rows")
+        }
+        frame.pointee.pts = pts
+        let sent = avcodec_send_frame(encoder, frame)
+        guard sent >= 0 else { throw FFmpegStatus.error(sent, "encoding frame \(frameCount)", subject: destination) }
+        lastTimestamp = pts
+        frameCount += 1
+        try writePackets()
+    }
+
+    /// Moves every packet the encoder has ready into the muxer.
+    private func writePackets() throws(VideoError) {
+        guard let encoder, let packet, let format else { return }
+        while true {
+            let received = avcodec_receive_packet(encoder, packet)
+            if received == FFmpegStatus.again || received == FFmpegStatus.endOfFile { return }
+            guard received >= 0 else { throw FFmpegStatus.error(received, "encoding", subject: destination) }
+            if packet.pointee.duration <= 0 { packet.pointee.duration = frameDuration }
+            av_packet_rescale_ts(packet, encoder.pointee.time_base, stream.pointee.time_base)
+            packet.pointee.stream_index = stream.pointee.index
+            let written = av_interleaved_write_frame(format, packet)  // takes the packet's data, leaves it blank
+            guard written >= 0 else { throw FFmpegStatus.error(written, "writing a packet", subject: destination) }
+        }
+    }
+
+    /// Flushes, writes the trailer, closes the file and renames it onto the destination.
+    func finish() throws(VideoError) {
+        guard let encoder, let format, !closed else { throw .invalidArgument("\(destination): the writer is closed") }
+        let flushed = avcodec_send_frame(encoder, nil)
+        guard flushed >= 0 else { throw FFmpegStatus.error(flushed, "flushing the encoder", subject: destination) }
+        try writePackets()
+        let trailer = av_write_trailer(format)
+        guard trailer >= 0 else { throw FFmpegStatus.error(trailer, "writing the MP4 trailer", subject: destination) }
+        let closedIO = avio_closep(&format.pointee.pb)
+        guard closedIO >= 0 else { throw FFmpegStatus.error(closedIO, "closing the temporary file", subject: destination) }
+        guard rename(temporaryPath, destination) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw .ioFailed("\(destination): renaming \(temporaryPath) onto it: \(reason)")
+        }
+        closed = true
+    }
+
+    /// Closes the temporary file (if open) and deletes it.
+    func abandon() {
+        guard !closed else { return }
+        closed = true
+        if let format, format.pointee.pb != nil { avio_closep(&format.pointee.pb) }
+        unlink(temporaryPath)
+    }
+}

@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CFFmpeg
+import Imaging
+
+/// Encodes RGB images to an MP4 file: H.264 (libx264) when available, else MPEG-4 Part 2.
+///
+/// The file is written atomically: frames go to a hidden temporary file in the destination's
+/// folder, which ``finish()`` renames onto `path` after flushing the encoder and writing the MP4
+/// trailer. If the writer is dropped or ``cancel()``ed before that, the temporary file is removed
+/// and `path` is untouched. A writer is not thread-safe.
+///
+/// ```swift
+/// let writer = try VideoWriter(path: "out.mp4", width: 1280, height: 720, framesPerSecond: 30)
+/// for (image, milliseconds) in frames { try writer.append(image, timestampMilliseconds: milliseconds) }
+/// try writer.finish()
+/// ```
+public final class VideoWriter {
+    /// Encoder settings.
+    public struct Options: Sendable {
+        /// The codec to use.
+        public var codec: VideoCodecPreference
+        /// H.264 constant rate factor (0 lossless … 51 worst; 18–23 look good).
+        public var constantRateFactor: Int
+        /// libx264 preset (`"ultrafast"` … `"veryslow"`): speed against file size.
+        public var h264Preset: String
+        /// MPEG-4 Part 2 fixed quantizer (1 best … 31 worst).
+        public var mpeg4Quantizer: Int
+        /// Encoder threads; 0 lets FFmpeg choose.
+        public var encoderThreads: Int
+        /// Put the MP4 index (`moov`) before the frames, so players can start before the whole file
+        /// has arrived (costs one extra pass over the file in ``VideoWriter/finish()``).
+        public var fastStart: Bool
+
+        public init(codec: VideoCodecPreference = .automatic, constantRateFactor: Int = 20,
+                    h264Preset: String = "veryfast", mpeg4Quantizer: Int = 3, encoderThreads: Int = 0,
+                    fastStart: Bool = false) {
+            self.codec = codec
+            self.constantRateFactor = constantRateFactor
+            self.h264Preset = h264Preset
+            self.mpeg4Quantizer = mpeg4Quantizer
+            self.encoderThreads = encoderThreads
+            self.fastStart = fastStart
+        }
+    }
+
+    /// Whether this FFmpeg has the libx264 H.264 encoder.
+    public static var isH264Available: Bool { avcodec_find_encoder_by_name("libx264") != nil }
+
+    /// The destination path (written by ``finish()``).
+    public let path: String
+    /// Frame width in pixels.
+    public let width: Int
+    /// Frame height in pixels.
+    public let height: Int
+    /// The nominal frame rate, frames per second.
+    public let framesPerSecond: Double
+    /// The codec actually used.
+    public let codec: VideoCodec
+    /// Frames appended so far.
+    public var frameCount: Int { encoding?.frameCount ?? finishedFrameCount }
+
+    private var encoding: EncodingState?
+    private var finishedFrameCount = 0
+
+    /// Starts an MP4 of `width`×`height` pixels at nominal `framesPerSecond` that ``finish()`` will
+    /// move to `path`.
+    /// - Throws: ``VideoError/invalidArgument(_:)`` for sizes or rates out of range,
+    ///   ``VideoError/unsupportedCodec(_:)``, ``VideoError/ioFailed(_:)`` if the folder is not writable.
+    public init(path: String, width: Int, height: Int, framesPerSecond: Double,
+                options: Options = Options()) throws(VideoError) {
+        FFmpegLogging.configure()
+        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+            throw .invalidArgument("frame size \(width)×\(height) is outside 1…16384")
+        }
+        guard framesPerSecond.isFinite, framesPerSecond > 0, framesPerSecond <= 1000 else {
+            throw .invalidArgument("frame rate \(framesPerSecond) is outside (0, 1000] frames per second")
+        }
+        let state = try EncodingState(path: path, width: width, height: height,
+                                      framesPerSecond: framesPerSecond, options: options)
+        self.path = path
+        self.width = width
+        self.height = height
+        self.framesPerSecond = framesPerSecond
+        self.codec = state.codec
+        self.encoding = state
+    }
+
+    /// Encodes `image` (any ``Imaging/PixelFormat``; converted to RGB first if needed), shown at
+    /// `timestampMilliseconds` from the start (default: `frameCount / framesPerSecond` seconds).
+    /// Timestamps are rounded to whole milliseconds and must increase.
+    /// - Throws: ``VideoError/invalidArgument(_:)`` for a wrong size or non-increasing timestamp
+    ///   (the writer stays usable), other errors for encoder or disk failures (the writer is then
+    ///   cancelled).
+    public func append(_ image: Image, timestampMilliseconds: Double? = nil) throws(VideoError) {
+        guard let encoding else { throw .invalidArgument("\(path): the writer is already finished or cancelled") }
+        guard image.width == width, image.height == height else {
+            throw .invalidArgument("frame is \(image.width)×\(image.height), the video is \(width)×\(height)")
+        }
+        let rgb: Image
+        if image.format == .rgb8 {
+            rgb = image
+        } else {
+            do { rgb = try image.converted(to: .rgb8) } catch { throw .invalidArgument("converting the frame to RGB: \(error)") }
+        }
+        let milliseconds = timestampMilliseconds ?? Double(encoding.frameCount) * 1000 / framesPerSecond
+        guard milliseconds.isFinite, milliseconds >= 0, milliseconds < 1e15 else {
+            throw .invalidArgument("timestamp \(milliseconds) ms is not a finite non-negative time")
+        }
+        let pts = Int64(milliseconds.rounded())
+        if let last = encoding.lastTimestamp, pts <= last {
+            throw .invalidArgument("timestamp \(pts) ms does not follow the previous frame's \(last) ms")
+        }
+        do {
+            try encoding.encode(rgb, pts: pts)
+        } catch {
+            cancel()
+            throw error
+        }
+    }
+
+    /// Flushes the encoder, writes the MP4 trailer and renames the temporary file onto ``path``.
+    /// - Throws: ``VideoError/invalidArgument(_:)`` if no frame was appended (nothing is written).
+    public func finish() throws(VideoError) {
+        guard let encoding else { throw .invalidArgument("\(path): the writer is already finished or cancelled") }
+        guard encoding.frameCount > 0 else {
+            cancel()
+            throw .invalidArgument("\(path): no frames were appended; no video written")
+        }
+        do {
+            try encoding.finish()
+        } catch {
+            cancel()
+            throw error
+        }
+        finishedFrameCount = encoding.frameCount
+        self.encoding = nil
+    }
+
+    /// Stops without writing: the temporary file is removed and ``path`` is left as it was.
+    public func cancel() {
+        guard let encoding else { return }
+        finishedFrameCount = encoding.frameCount
+        encoding.abandon()
+        self.encoding = nil
+    }
+
+    deinit { encoding?.abandon() }
+}

@@ -1,0 +1,34 @@
+/// What `MLKitFaceAnalyzer` computes: the options of ML Kit's and Firebase's face detectors.
+public struct MLKitFaceOptions: Sendable, Hashable {
+    /// false: `.fast`, MediaPipe's short-range detector. true: `.accurate`, the small-faces search
+    /// of `FaceLandmarkerGraph` (full-range detector plus short-range tiles).
+    public var accurate: Bool
+    /// The 10 landmarks for every face.
+    public var landmarks: Bool
+    /// The 15 contours, for the most prominent (largest) face only.
+    public var contours: Bool
+    /// Smiling and eye-open probabilities (runs the blendshapes model).
+    public var classification: Bool
+    /// Faces whose head width / image width (both in the upright picture) is below this are dropped;
+    /// in [0, 1]. Does not apply to the face that carries the contours.
+    public var minFaceSize: Float
+    /// Tracking IDs across consecutive calls (forced off in contour-only fast mode).
+    public var tracking: Bool
+
+    public init(accurate: Bool = false, landmarks: Bool = false, contours: Bool = false, classification: Bool = false,
+                minFaceSize: Float = 0.1, tracking: Bool = false) {
+        self.accurate = accurate
+        self.landmarks = landmarks
+        self.contours = contours
+        self.classification = classification
+        self.minFaceSize = minFaceSize
+        self.tracking = tracking
+    }
+
+    /// ML Kit's real-time contour combination (`.fast`, contours only): one face, no pitch, no
+    /// tracking (api_surfaces §B.6–B.7).
+    public var isContourOnlyFast: Bool { !accurate && contours && !landmarks && !classification }
+
+    /// Whether tracking IDs are assigned.
+    public var assignsTrackingIDs: Bool { tracking && !isContourOnlyFast }
+}

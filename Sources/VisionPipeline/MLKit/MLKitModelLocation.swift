@@ -1,0 +1,34 @@
+import Foundation
+
+/// Where the ML Kit and Firebase face detectors find their models.
+///
+/// Their factories take no path (as on iOS, where the model is inside the pod), so the path is
+/// process-wide: `face_landmarker.task`, with `face_detection_full_range_sparse.tflite` beside it
+/// for `.accurate`. Default: `$VISIONTASKS_ASSETS/models/face_landmarker.task` when that
+/// environment variable (the folder `scripts/setup` fills, as for `vision-tasks`) is set, else
+/// `assets/models/face_landmarker.task` relative to the working directory.
+/// Set it before creating detectors; detectors read it when they first process an image.
+public enum MLKitModelLocation {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var storedBundlePath: String?
+    nonisolated(unsafe) private static var storedEngine = EngineChoice()
+
+    public static var bundlePath: String {
+        get {
+            lock.lock(); defer { lock.unlock() }
+            if let storedBundlePath { return storedBundlePath }
+            let assets = ProcessInfo.processInfo.environment["VISIONTASKS_ASSETS"] ?? "assets"
+            return assets + "/models/face_landmarker.task"
+        }
+        set {
+            lock.lock(); defer { lock.unlock() }
+            storedBundlePath = newValue
+        }
+    }
+
+    /// The inference engine of new detectors (XNNPACK, one thread, by default).
+    public static var engine: EngineChoice {
+        get { lock.lock(); defer { lock.unlock() }; return storedEngine }
+        set { lock.lock(); defer { lock.unlock() }; storedEngine = newValue }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Imaging
+import Inference
+import VisionPipeline
+
+/// End-to-end task timings on the sample images, for `vision-tasks bench tasks`.
+///
+/// Each case builds its graph once (not timed), runs it once untimed, then times `iterations`
+/// calls and reports the median in milliseconds. Video cases advance the timestamp by 33 ms per
+/// call, so the detector is skipped once the face or pose is tracked, as in MediaPipe.
+enum TaskBenchmarks {
+    struct Case {
+        var name: String
+        /// Runs the task once; returns how many faces or poses it found.
+        var run: () throws -> Int
+    }
+
+    struct Result {
+        var name: String
+        var found: Int
+        var medianMilliseconds: Double
+    }
+
+    static func cases(models: URL, images: URL, engine: EngineChoice) throws -> [Case] {
+        func image(_ name: String) throws -> PipelineImage {
+            PipelineImage(try ImageDecoder.decode(contentsOfFile: images.appendingPathComponent(name).path).image)
+        }
+        let faceBundle = models.appendingPathComponent("face_landmarker.task").path
+        let poseBundle = models.appendingPathComponent("pose_landmarker_full.task").path
+        let shortRange = models.appendingPathComponent("face_detection_short_range.tflite").path
+        let astronaut = try image("astronaut.png"), t1 = try image("t1.jpg"), bus = try image("bus.jpg")
+
+        let faceImage = try FaceLandmarkerGraph(modelPath: faceBundle, options: .init(
+            outputBlendshapes: true, outputTransformationMatrixes: true, engine: engine))
+        let faceVideo = try FaceLandmarkerGraph(modelPath: faceBundle, options: .init(
+            outputBlendshapes: true, outputTransformationMatrixes: true, isStreaming: true, engine: engine))
+        let faceDefaultT1 = try FaceLandmarkerGraph(modelPath: faceBundle, options: .init(numFaces: 10, engine: engine))
+        let faceSmallT1 = try FaceLandmarkerGraph(modelPath: faceBundle, options: .init(
+            numFaces: 10, detectsSmallFaces: true, engine: engine))
+        let detector = try FaceDetectorGraph(modelPath: shortRange, options: .init(engine: engine))
+        let poseImage = try PoseLandmarkerGraph(modelPath: poseBundle, options: .init(outputSegmentationMasks: true, engine: engine))
+        let poseVideo = try PoseLandmarkerGraph(modelPath: poseBundle, options: .init(isStreaming: true, engine: engine))
+        let poseGroup = try PoseLandmarkerGraph(modelPath: poseBundle, options: .init(numPoses: 5, engine: engine))
+        let poseEveryone = try PoseLandmarkerGraph(modelPath: poseBundle, options: .init(numPoses: 8, findsEveryPerson: true, engine: engine))
+
+        var faceTimestamp = 0, poseTimestamp = 0
+        return [
+            Case(name: "face-landmarker image, astronaut, blendshapes+matrices") {
+                try faceImage.process(astronaut, timestampMilliseconds: 0).count
+            },
+            Case(name: "face-landmarker video frame, astronaut, blendshapes+matrices") {
+                faceTimestamp += 33
+                return try faceVideo.process(astronaut, timestampMilliseconds: faceTimestamp).count
+            },
+            Case(name: "face-landmarker image, t1, numFaces 10") { try faceDefaultT1.process(t1, timestampMilliseconds: 0).count },
+            Case(name: "face-landmarker image, t1, numFaces 10, small faces") {
+                try faceSmallT1.process(t1, timestampMilliseconds: 0).count
+            },
+            Case(name: "face-detector, astronaut") { try detector.detect(astronaut).count },
+            Case(name: "pose-landmarker image, astronaut, masks") { try poseImage.process(astronaut, timestampMilliseconds: 0).count },
+            Case(name: "pose-landmarker video frame, astronaut") {
+                poseTimestamp += 33
+                return try poseVideo.process(astronaut, timestampMilliseconds: poseTimestamp).count
+            },
+            Case(name: "pose-landmarker image, t1, numPoses 5") { try poseGroup.process(t1, timestampMilliseconds: 0).count },
+            Case(name: "pose-landmarker image, t1, numPoses 8, every person") {
+                try poseEveryone.process(t1, timestampMilliseconds: 0).count
+            },
+            Case(name: "pose-landmarker image, bus, numPoses 5") { try poseGroup.process(bus, timestampMilliseconds: 0).count },
+            Case(name: "pose-landmarker image, bus, numPoses 8, every person") {
+                try poseEveryone.process(bus, timestampMilliseconds: 0).count
+            },
+        ]
+    }
+
+    static func measure(_ benchmark: Case, iterations: Int) throws -> Result {
+        var found = try benchmark.run()
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        for _ in 0..<iterations {
+            let start = clock.now
+            found = try benchmark.run()
+            times.append(milliseconds(start.duration(to: clock.now)))
+        }
+        return Result(name: benchmark.name, found: found, medianMilliseconds: median(times))
+    }
+}

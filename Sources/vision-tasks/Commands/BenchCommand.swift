@@ -1,0 +1,149 @@
+import Foundation
+import Imaging
+import Inference
+import TFLite
+import VisionPipeline
+
+/// `vision-tasks bench`: model latencies (end-to-end task benchmarks join as the tasks land).
+struct BenchCommand: Command {
+    static let name = "bench"
+    static let summary = "Time models: one model (JSON for scripts) or every installed model"
+    static let help = """
+        Usage: vision-tasks bench model MODEL.tflite [options]
+               vision-tasks bench models [options]
+               vision-tasks bench warp [--iterations N]
+               vision-tasks bench tasks [options]
+
+        `bench model` times invoke() on one model after untimed warm-up runs and prints a table,
+        or with --json one line: {"model","backend","threads","iterations","median_ms","times_ms"}
+        (the contract scripts/bench/litert-compare relies on).
+
+        `bench models` times every model that scripts/setup installed (the three models inside
+        face_landmarker.task and the legacy face and pose models) at 1 and 2 threads, and prints
+        each model's median latency in milliseconds.
+
+        `bench tasks` times the face and pose tasks end to end on the sample images (image mode,
+        tracked video frames, small faces, every person) and prints each case's median in
+        milliseconds and what it found.
+
+        `bench warp` times the MediaPipe-exact ROI warp: a rotated 256×256 crop from a 1920×1080
+        RGB image on one thread (uint8, with normalization, and from NV12).
+
+        Options:
+        \(EngineOptions.help)
+          --iterations N     timed runs (default 50)
+          --warm-up N        untimed runs first (default 5)
+          --json             bench model: one JSON object on stdout
+
+        Examples:
+          vision-tasks bench models
+          vision-tasks bench models --backend reference --iterations 10
+          vision-tasks bench model assets/models/pose_detection.tflite --threads 2 --json
+        """
+    static let valueOptions = EngineOptions.valueOptions.union(["iterations", "warm-up"])
+    static let flagOptions: Set<String> = ["json"]
+
+    enum Target { case model(String), installedModels, warp, tasks }
+
+    let target: Target
+    let options: InterpreterOptions
+    let threadsGiven: Bool
+    let iterations: Int
+    let warmUp: Int
+    let json: Bool
+
+    init(arguments: ArgumentList) throws(UsageError) {
+        switch arguments.positionals.first {
+        case "model":
+            guard arguments.positionals.count == 2 else { throw UsageError("bench model takes one MODEL path") }
+            target = .model(arguments.positionals[1])
+        case "models":
+            guard arguments.positionals.count == 1 else { throw UsageError("bench models takes no path") }
+            target = .installedModels
+        case "tasks":
+            guard arguments.positionals.count == 1 else { throw UsageError("bench tasks takes no path") }
+            target = .tasks
+        case "warp":
+            guard arguments.positionals.count == 1 else { throw UsageError("bench warp takes no path") }
+            target = .warp
+        default:
+            throw UsageError("expected `bench model MODEL`, `bench models`, `bench tasks` or `bench warp`")
+        }
+        options = try EngineOptions.parse(arguments)
+        threadsGiven = arguments.value("threads") != nil
+        iterations = try arguments.value("iterations", default: 50) { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+        warmUp = try arguments.value("warm-up", default: 5) { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
+        json = arguments.flag("json")
+    }
+
+    func run() throws {
+        switch target {
+        case .model(let path): try benchOne(path: path)
+        case .installedModels: try benchInstalled()
+        case .warp:
+            for result in try WarpBenchmark.rotatedCrop(iterations: iterations) { print(result) }
+        case .tasks: try benchTasks()
+        }
+    }
+
+    private func benchOne(path: String) throws {
+        let file = try ModelFile(path: path)
+        for entry in file.entries {
+            let result = try ModelBenchmark.run(model: entry.model, options: options, warmUp: warmUp, iterations: iterations)
+            if json {
+                let object: [String: Any] = [
+                    "model": entry.name, "backend": options.backend.rawValue, "threads": options.threadCount,
+                    "iterations": iterations, "median_ms": result.medianMilliseconds, "times_ms": result.timesMilliseconds,
+                ]
+                let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+                print(String(decoding: data, as: UTF8.self))
+            } else {
+                print("\(entry.name)  \(options.backend.rawValue)  \(options.threadCount) thread(s)  median \(formatMilliseconds(result.medianMilliseconds)) ms over \(iterations) runs")
+            }
+        }
+    }
+
+    private func benchTasks() throws {
+        guard let models = AssetDirectory.models() else {
+            throw UsageError("no assets/models folder found; run scripts/setup or set VISIONTASKS_ASSETS")
+        }
+        let images = models.deletingLastPathComponent().appendingPathComponent("images")
+        let engine = EngineChoice(backend: options.backend, threadCount: options.threadCount)
+        print("backend: \(options.backend.rawValue), \(options.threadCount) thread(s), median ms over \(iterations) runs")
+        for benchmark in try TaskBenchmarks.cases(models: models, images: images, engine: engine) {
+            let result = try TaskBenchmarks.measure(benchmark, iterations: iterations)
+            let name = result.name.padding(toLength: 62, withPad: " ", startingAt: 0)
+            print("\(name) \(formatMilliseconds(result.medianMilliseconds).padding(toLength: 9, withPad: " ", startingAt: 0)) found \(result.found)")
+        }
+    }
+
+    /// The installed models in the order of design.md's benchmark table.
+    static let installedModels = [
+        "face_landmarker.task", "face_detection_short_range.tflite", "face_detection_full_range_sparse.tflite",
+        "pose_detection.tflite", "pose_landmark_full.tflite",
+    ]
+
+    private func benchInstalled() throws {
+        guard let directory = AssetDirectory.models() else {
+            throw UsageError("no assets/models folder found; run scripts/setup or set VISIONTASKS_ASSETS")
+        }
+        let threadCounts = threadsGiven ? [options.threadCount] : [1, 2]
+        let header = ["model".padding(toLength: 42, withPad: " ", startingAt: 0)]
+            + threadCounts.map { "\($0) thread(s)".padding(toLength: 13, withPad: " ", startingAt: 0) }
+        print("backend: \(options.backend.rawValue), median ms over \(iterations) runs after \(warmUp) warm-up runs")
+        print(header.joined())
+        for fileName in Self.installedModels {
+            let file = try ModelFile(path: directory.appendingPathComponent(fileName).path)
+            for entry in file.entries {
+                var row = entry.name.padding(toLength: 42, withPad: " ", startingAt: 0)
+                for threads in threadCounts {
+                    var threaded = options
+                    threaded.threadCount = threads
+                    let result = try ModelBenchmark.run(model: entry.model, options: threaded, warmUp: warmUp, iterations: iterations)
+                    row += formatMilliseconds(result.medianMilliseconds).padding(toLength: 13, withPad: " ", startingAt: 0)
+                }
+                print(row)
+            }
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Imaging
+import MLKit
+import Testing
+import TestSupport
+
+/// The Swift snippets of the ML Kit guide (seed 001), pasted into a view-controller-like class.
+/// Only the image-loading lines are adapted (an `Imaging` image instead of a `UIImage`); the
+/// `record(…)` lines are added so that the snippet's otherwise unused values are checked (and the
+/// build stays warning-free).
+final class MLKitSeedViewController: @unchecked Sendable {
+    var recorded: [String: CGFloat] = [:]
+    var faceCount = 0
+    var points: [VisionPoint] = []
+    var error: Error?
+
+    func record(_ name: String, _ value: CGFloat) { recorded[name] = value }
+
+    func detect(path: String, done: @escaping @Sendable () -> Void) throws {
+        // High-accuracy landmark detection and face classification
+        let options = FaceDetectorOptions()
+        options.performanceMode = .accurate
+        options.landmarkMode = .all
+        options.classificationMode = .all
+
+        // Real-time contour detection of multiple faces
+        // options.contourMode = .all
+
+        let decoded = try ImageDecoder.decode(contentsOfFile: path)       // adapted: image loading
+        let visionImage = VisionImage(image: decoded.image)              // adapted: VisionImage(image: UIImage)
+        visionImage.orientation = decoded.orientation                    // adapted: image.imageOrientation
+
+        let faceDetector = FaceDetector.faceDetector(options: options)
+
+        weak let weakSelf = self  // the guide has `weak var`; Swift 6.2+ warns that it is never mutated
+        faceDetector.process(visionImage) { faces, error in
+          guard let strongSelf = weakSelf else {
+            print("Self is nil!")
+            done()
+            return
+          }
+          strongSelf.error = error
+          guard error == nil, let faces = faces, !faces.isEmpty else {
+            // ...
+            done()
+            return
+          }
+
+          // Faces detected
+          strongSelf.faceCount = faces.count
+          for face in faces {
+            let frame = face.frame
+            strongSelf.record("frame.width", frame.width)
+            if face.hasHeadEulerAngleX {
+              let rotX = face.headEulerAngleX  // Head is rotated to the uptoward rotX degrees
+              strongSelf.record("rotX", rotX)
+            }
+            if face.hasHeadEulerAngleY {
+              let rotY = face.headEulerAngleY  // Head is rotated to the right rotY degrees
+              strongSelf.record("rotY", rotY)
+            }
+            if face.hasHeadEulerAngleZ {
+              let rotZ = face.headEulerAngleZ  // Head is tilted sideways rotZ degrees
+              strongSelf.record("rotZ", rotZ)
+            }
+
+            // If landmark detection was enabled (mouth, ears, eyes, cheeks, and
+            // nose available):
+            if let leftEye = face.landmark(ofType: .leftEye) {
+              let leftEyePosition = leftEye.position
+              strongSelf.record("leftEye.x", leftEyePosition.x)
+            }
+
+            // If contour detection was enabled:
+            if let leftEyeContour = face.contour(ofType: .leftEye) {
+              let leftEyePoints = leftEyeContour.points
+              strongSelf.points += leftEyePoints
+            }
+            if let upperLipBottomContour = face.contour(ofType: .upperLipBottom) {
+              let upperLipBottomPoints = upperLipBottomContour.points
+              strongSelf.points += upperLipBottomPoints
+            }
+
+            // If classification was enabled:
+            if face.hasSmilingProbability {
+              let smileProb = face.smilingProbability
+              strongSelf.record("smileProb", smileProb)
+            }
+            if face.hasRightEyeOpenProbability {
+              let rightEyeOpenProb = face.rightEyeOpenProbability
+              strongSelf.record("rightEyeOpenProb", rightEyeOpenProb)
+            }
+
+            // If face tracking was enabled:
+            if face.hasTrackingID {
+              let trackingId = face.trackingID
+              strongSelf.record("trackingId", CGFloat(trackingId))
+            }
+          }
+          done()
+        }
+    }
+}
+
+@Suite(.serialized) struct MLKitSeedSnippetTests {
+    @Test func guideSnippetRunsOnARealImage() async throws {
+        _ = MLKitTestImages.configured
+        let controller = MLKitSeedViewController()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            do {
+                try controller.detect(path: Assets.image("astronaut.png").path) { continuation.resume() }
+            } catch {
+                Issue.record("loading failed: \(error)")
+                continuation.resume()
+            }
+        }
+        #expect(controller.error == nil)
+        #expect(controller.faceCount == 1)
+        for key in ["frame.width", "rotX", "rotY", "rotZ", "leftEye.x", "smileProb", "rightEyeOpenProb"] {
+            #expect(controller.recorded[key] != nil, "\(key)")
+        }
+        #expect((controller.recorded["smileProb"] ?? 0) >= 0.7)
+        #expect(controller.recorded["trackingId"] == nil && controller.points.isEmpty)  // neither enabled
+    }
+
+    /// The completion runs off the caller's thread, on the detector's queue, and reports errors.
+    @Test func processReportsErrorsThroughTheCompletion() async throws {
+        _ = MLKitTestImages.configured
+        let options = FaceDetectorOptions()
+        options.minFaceSize = -1
+        let detector = FaceDetector.faceDetector(options: options)
+        let tiny = try Image(width: 2, height: 2, format: .rgb8, bytes: [UInt8](repeating: 0, count: 12))
+        let outcome: (Bool, Bool) = await withCheckedContinuation { continuation in
+            detector.process(VisionImage(image: tiny)) { faces, error in continuation.resume(returning: (faces == nil, error != nil)) }
+        }
+        #expect(outcome == (true, true))
+    }
+}
+
+/// `process` requests of one detector run one after another, in order, off the caller's thread.
+@Suite(.serialized) struct MLKitProcessQueueTests {
+    @Test func completionsArriveInRequestOrder() async throws {
+        _ = MLKitTestImages.configured
+        let detector = FaceDetector.faceDetector()
+        let astronaut = try MLKitTestImages.load("astronaut.png")
+        let blank = try Image(width: 64, height: 48, format: .rgb8, fill: 90)
+        let order: [Int] = await withCheckedContinuation { continuation in
+            let log = OrderLog()
+            for k in 0..<4 {
+                detector.process(VisionImage(image: k % 2 == 0 ? astronaut : blank)) { faces, error in
+                    log.append(k * 10 + (faces?.count ?? -1))
+                    if k == 3 { continuation.resume(returning: log.values) }
+                }
+            }
+        }
+        #expect(order == [1, 10, 21, 30])  // request index ×10 + face count
+    }
+}
+
+final class OrderLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Int] = []
+    func append(_ value: Int) { lock.lock(); stored.append(value); lock.unlock() }
+    var values: [Int] { lock.lock(); defer { lock.unlock() }; return stored }
+}

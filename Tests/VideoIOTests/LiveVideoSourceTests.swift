@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import VideoIO
+
+@Suite("Live-stream reading drops frames while the consumer is busy")
+struct LiveVideoSourceTests {
+    @Test("A slow consumer gets the newest frames in order; delivered + dropped = all frames")
+    func slowConsumer() throws {
+        let folder = try ScratchFolder("live")
+        defer { folder.remove() }
+        let images = try VideoFixtures.movingCrops(count: 30, width: 160, height: 120, dx: 4, dy: 2)
+        let path = folder.path("live.mp4")
+        try VideoFixtures.write(images, to: path, fps: 30)
+
+        let live = try LiveVideoSource(path: path)
+        #expect(live.info.width == 160 && live.info.height == 120)
+        var received: [VideoFrame] = []
+        while let frame = try live.nextFrame() {
+            received.append(frame)
+            usleep(40_000)  // a busy consumer: the decoder finishes the whole file meanwhile
+        }
+        let counts = live.frameCounts
+        #expect(counts.delivered == received.count)
+        #expect(counts.delivered + counts.dropped == 30)
+        #expect(counts.dropped > 0)
+        #expect(received.last?.index == 29)  // the newest frame is never dropped
+        for (earlier, later) in zip(received, received.dropFirst()) {
+            #expect(later.index > earlier.index)
+            #expect(later.timestampMilliseconds > earlier.timestampMilliseconds)
+        }
+        // Content follows the index: the frame shown is the one decoded.
+        if let last = received.last {
+            #expect(VideoFixtures.psnr(last.image, images[last.index]) > 30)
+        }
+    }
+
+    @Test("stop() ends the stream early and is idempotent")
+    func stopEarly() throws {
+        let folder = try ScratchFolder("live-stop")
+        defer { folder.remove() }
+        let images = try VideoFixtures.movingCrops(count: 30, width: 160, height: 120, dx: 4, dy: 2)
+        let path = folder.path("live.mp4")
+        try VideoFixtures.write(images, to: path, fps: 30)
+        let live = try LiveVideoSource(path: path)
+        _ = try live.nextFrame()
+        live.stop()
+        live.stop()
+        var after = 0
+        while try live.nextFrame() != nil { after += 1 }
+        #expect(after <= 1)
+        #expect(live.frameCounts.delivered + live.frameCounts.dropped <= 30)
+    }
+
+    @Test("Opening a missing stream fails on the caller's thread")
+    func missing() throws {
+        #expect(throws: VideoError.self) { try LiveVideoSource(path: "/nonexistent/stream-\(getpid()).mp4") }
+    }
+}
