@@ -10,6 +10,7 @@
 //   VisionCore             MediaPipe's face/pose graph math, pure Swift (no engine, no images)
 //   Imaging                PNG/JPEG codecs, pixel formats, MediaPipe-exact ROI warps, drawing
 //   VideoIO                video files, streams and devices to/from RGB images (FFmpeg via CFFmpeg)
+//   MediaPipeTasksVision   MediaPipe Tasks' iOS API (FaceLandmarker, FaceDetector, PoseLandmarker)
 //   vision-tasks           the command-line tool
 import PackageDescription
 
