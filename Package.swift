@@ -10,7 +10,10 @@
 //   VisionCore             MediaPipe's face/pose graph math, pure Swift (no engine, no images)
 //   Imaging                PNG/JPEG codecs, pixel formats, MediaPipe-exact ROI warps, drawing
 //   VideoIO                video files, streams and devices to/from RGB images (FFmpeg via CFFmpeg)
+//   VisionPipeline         MediaPipe's face detector, face landmarker and pose landmarker graphs
 //   MediaPipeTasksVision   MediaPipe Tasks' iOS API (FaceLandmarker, FaceDetector, PoseLandmarker)
+//   MLKitFaceDetection     ML Kit 3.x face detection API (umbrella module MLKit)
+//   FirebaseMLVision       Firebase ML Vision 6.x face detection API (umbrella module Firebase)
 //   vision-tasks           the command-line tool
 import PackageDescription
 
