@@ -1,4 +1,5 @@
 import Imaging
+import TestSupport
 import Testing
 
 /// PNG and JPEG decoding equals what Pillow/OpenCV decode (scripts/golden/opencv_warp.py).

@@ -1,4 +1,5 @@
 import Imaging
+import TestSupport
 import Testing
 import VisionCore
 

@@ -1,4 +1,5 @@
 import Imaging
+import TestSupport
 import Testing
 
 /// YUV 4:2:0 → RGB equals OpenCV's cvtColor(COLOR_YUV2RGB_NV12 / NV21 / I420).

@@ -1,5 +1,6 @@
-/// SHA-256 (FIPS 180-4), to compare whole buffers with the hashes the golden script records.
-enum SHA256 {
+/// SHA-256 (FIPS 180-4) as lower-case hex, to compare whole buffers (decoded pixels, crops,
+/// tensors, rebuilt golden images) with the hashes the golden scripts record.
+public enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -11,7 +12,7 @@ enum SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    static func hex(_ bytes: [UInt8]) -> String {
+    public static func hex(_ bytes: [UInt8]) -> String {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var message = bytes
         let bitLength = UInt64(bytes.count) &* 8
@@ -50,7 +51,8 @@ enum SHA256 {
         }.joined()
     }
 
-    static func hex(_ floats: [Float]) -> String {
+    /// The hash of the floats' little-endian IEEE bytes.
+    public static func hex(_ floats: [Float]) -> String {
         hex(floats.flatMap { value -> [UInt8] in
             let bits = value.bitPattern
             return [UInt8(bits & 0xff), UInt8(bits >> 8 & 0xff), UInt8(bits >> 16 & 0xff), UInt8(bits >> 24)]
