@@ -104,9 +104,7 @@ struct BenchCommand: Command {
     }
 
     private func benchTasks() throws {
-        guard let models = AssetDirectory.models() else {
-            throw UsageError("no assets/models folder found; run scripts/setup or set VISIONTASKS_ASSETS")
-        }
+        let models = try AssetDirectory.requireModels()
         let images = models.deletingLastPathComponent().appendingPathComponent("images")
         let engine = EngineChoice(backend: options.backend, threadCount: options.threadCount)
         print("backend: \(options.backend.rawValue), \(options.threadCount) thread(s), median ms over \(iterations) runs")
@@ -124,9 +122,7 @@ struct BenchCommand: Command {
     ]
 
     private func benchInstalled() throws {
-        guard let directory = AssetDirectory.models() else {
-            throw UsageError("no assets/models folder found; run scripts/setup or set VISIONTASKS_ASSETS")
-        }
+        let directory = try AssetDirectory.requireModels()
         let threadCounts = threadsGiven ? [options.threadCount] : [1, 2]
         let header = ["model".padding(toLength: 42, withPad: " ", startingAt: 0)]
             + threadCounts.map { "\($0) thread(s)".padding(toLength: 13, withPad: " ", startingAt: 0) }

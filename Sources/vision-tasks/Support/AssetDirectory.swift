@@ -5,10 +5,17 @@ import Foundation
 /// Looks at `$VISIONTASKS_ASSETS` first, then walks up from the working directory and from the
 /// executable's directory looking for `assets/models`.
 enum AssetDirectory {
-    static func models() -> URL? {
+    /// The models folder, or an error that says how to create it.
+    static func requireModels() throws -> URL {
+        guard let models = models() else { throw MissingAssets() }
+        return models
+    }
+
+    private static func models() -> URL? {
         let fileManager = FileManager.default
         if let explicit = ProcessInfo.processInfo.environment["VISIONTASKS_ASSETS"] {
-            return URL(fileURLWithPath: explicit).appendingPathComponent("models")
+            let models = URL(fileURLWithPath: explicit).appendingPathComponent("models")
+            return fileManager.fileExists(atPath: models.path) ? models : nil
         }
         let starts = [
             URL(fileURLWithPath: fileManager.currentDirectoryPath),
@@ -26,4 +33,9 @@ enum AssetDirectory {
         }
         return nil
     }
+}
+
+/// `scripts/setup` has not run (or `VISIONTASKS_ASSETS` points elsewhere).
+struct MissingAssets: Error, CustomStringConvertible {
+    var description: String { "no assets/models folder found; run scripts/setup or set VISIONTASKS_ASSETS" }
 }
