@@ -18,7 +18,8 @@ enum TaskBenchmarks {
     struct Result {
         var name: String
         var found: Int
-        var medianMilliseconds: Double
+        var timesMilliseconds: [Double]
+        var medianMilliseconds: Double { median(timesMilliseconds) }
     }
 
     static func cases(models: URL, images: URL, engine: EngineChoice) throws -> [Case] {
@@ -82,6 +83,6 @@ enum TaskBenchmarks {
             found = try benchmark.run()
             times.append(milliseconds(start.duration(to: clock.now)))
         }
-        return Result(name: benchmark.name, found: found, medianMilliseconds: median(times))
+        return Result(name: benchmark.name, found: found, timesMilliseconds: times)
     }
 }

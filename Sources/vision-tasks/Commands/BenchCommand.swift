@@ -24,7 +24,8 @@ struct BenchCommand: Command {
 
         `bench tasks` times the face and pose tasks end to end on the sample images (image mode,
         tracked video frames, small faces, every person) and prints each case's median in
-        milliseconds and what it found.
+        milliseconds and what it found; with --json one line per case:
+        {"case","found","backend","threads","median_ms","times_ms"} (scripts/bench/mediapipe-compare).
 
         `bench warp` times the MediaPipe-exact ROI warp: a rotated 256×256 crop from a 1920×1080
         RGB image on one thread (uint8, with normalization, and from NV12).
@@ -33,7 +34,7 @@ struct BenchCommand: Command {
         \(EngineOptions.help)
           --iterations N     timed runs (default 50)
           --warm-up N        untimed runs first (default 5)
-          --json             bench model: one JSON object on stdout
+          --json             bench model and bench tasks: JSON lines on stdout
 
         Examples:
           vision-tasks bench models
@@ -107,9 +108,20 @@ struct BenchCommand: Command {
         let models = try AssetDirectory.requireModels()
         let images = models.deletingLastPathComponent().appendingPathComponent("images")
         let engine = EngineChoice(backend: options.backend, threadCount: options.threadCount)
-        print("backend: \(options.backend.rawValue), \(options.threadCount) thread(s), median ms over \(iterations) runs")
+        if !json {
+            print("backend: \(options.backend.rawValue), \(options.threadCount) thread(s), median ms over \(iterations) runs")
+        }
         for benchmark in try TaskBenchmarks.cases(models: models, images: images, engine: engine) {
             let result = try TaskBenchmarks.measure(benchmark, iterations: iterations)
+            if json {
+                let object: [String: Any] = [
+                    "case": result.name, "found": result.found, "backend": options.backend.rawValue,
+                    "threads": options.threadCount, "median_ms": result.medianMilliseconds, "times_ms": result.timesMilliseconds,
+                ]
+                let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+                print(String(decoding: data, as: UTF8.self))
+                continue
+            }
             let name = result.name.padding(toLength: 62, withPad: " ", startingAt: 0)
             print("\(name) \(formatMilliseconds(result.medianMilliseconds).padding(toLength: 9, withPad: " ", startingAt: 0)) found \(result.found)")
         }

@@ -1,0 +1,120 @@
+"""Times MediaPipe 1.2.3's face and pose landmarkers and ours interleaved, and prints the ratios.
+
+For K rounds: one MediaPipe round (N timed calls per case), then one round of ours
+(`vision-tasks bench tasks --json --iterations N`, graphs built before timing, as MediaPipe's
+tasks are). Medians are taken over all K × N samples per side, so both sides see the same machine
+load. Cases (issues 4 and 5): FaceLandmarker on astronaut.png with blendshapes and matrices, in
+IMAGE mode and per tracked VIDEO frame; PoseLandmarker on astronaut.png with masks in IMAGE mode,
+and per tracked VIDEO frame.
+Run: scripts/bench/mediapipe-compare [--rounds K] [--iterations N] [--binary PATH]
+"""
+import argparse
+import json
+import os
+import pathlib
+import statistics
+import subprocess
+import sys
+import time
+
+import mediapipe as mp
+import numpy as np
+from PIL import Image
+from mediapipe.tasks.python import BaseOptions
+from mediapipe.tasks.python.vision import (FaceLandmarker, FaceLandmarkerOptions, PoseLandmarker,
+                                           PoseLandmarkerOptions, RunningMode)
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "golden"))
+from mediapipe_tasks import pose_bundle_with_metadata  # noqa: E402
+
+# Our case names (vision-tasks bench tasks) and the targets of issues 4 and 5 (ours / MediaPipe).
+CASES = [
+    ("face-landmarker image, astronaut, blendshapes+matrices", 0.8),
+    ("face-landmarker video frame, astronaut, blendshapes+matrices", 0.6),
+    ("pose-landmarker image, astronaut, masks", 0.8),
+    ("pose-landmarker video frame, astronaut", 0.6),
+]
+
+
+def mediapipe_cases():
+    """One callable per case, each running one MediaPipe call; tasks are created once."""
+    rgb = np.asarray(Image.open(ROOT / "assets/images/astronaut.png").convert("RGB"))
+    image = mp.Image(image_format=mp.ImageFormat.SRGB, data=np.ascontiguousarray(rgb))
+    face_task = str(ROOT / "assets/models/face_landmarker.task")
+    pose_task = str(pose_bundle_with_metadata())
+    face_options = dict(output_face_blendshapes=True, output_facial_transformation_matrixes=True)
+    face_image = FaceLandmarker.create_from_options(FaceLandmarkerOptions(
+        base_options=BaseOptions(model_asset_path=face_task), running_mode=RunningMode.IMAGE, **face_options))
+    face_video = FaceLandmarker.create_from_options(FaceLandmarkerOptions(
+        base_options=BaseOptions(model_asset_path=face_task), running_mode=RunningMode.VIDEO, **face_options))
+    pose_image = PoseLandmarker.create_from_options(PoseLandmarkerOptions(
+        base_options=BaseOptions(model_asset_path=pose_task), running_mode=RunningMode.IMAGE,
+        output_segmentation_masks=True))
+    pose_video = PoseLandmarker.create_from_options(PoseLandmarkerOptions(
+        base_options=BaseOptions(model_asset_path=pose_task), running_mode=RunningMode.VIDEO))
+    clocks = {"face": 0, "pose": 0}
+
+    def video(task, key):
+        def step():
+            clocks[key] += 33
+            task.detect_for_video(image, clocks[key])
+        return step
+
+    calls = [lambda: face_image.detect(image), video(face_video, "face"),
+             lambda: pose_image.detect(image), video(pose_video, "pose")]
+    return calls, [face_image, face_video, pose_image, pose_video]
+
+
+def time_calls(call, iterations):
+    times = []
+    for _ in range(iterations):
+        start = time.perf_counter()
+        call()
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def our_round(binary, iterations):
+    out = subprocess.run([binary, "bench", "tasks", "--json", "--iterations", str(iterations)],
+                         check=True, capture_output=True, text=True, cwd=ROOT).stdout
+    results = {}
+    for line in out.splitlines():
+        if line.startswith("{"):
+            item = json.loads(line)
+            results[item["case"]] = item["times_ms"]
+    return results
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--iterations", type=int, default=20)
+    parser.add_argument("--binary", default=str(ROOT / ".build/release/vision-tasks"))
+    args = parser.parse_args()
+    if not os.path.exists(args.binary):
+        sys.exit(f"mediapipe-compare: {args.binary} is missing; run `swift build -c release` first")
+    calls, tasks = mediapipe_cases()
+    for call in calls:
+        call()  # warm-up
+    theirs = [[] for _ in CASES]
+    ours = [[] for _ in CASES]
+    load_before = os.getloadavg()[0]
+    for _ in range(args.rounds):
+        for index, call in enumerate(calls):
+            theirs[index] += time_calls(call, args.iterations)
+        round_results = our_round(args.binary, args.iterations)
+        for index, (name, _) in enumerate(CASES):
+            ours[index] += round_results[name]
+    for task in tasks:
+        task.close()
+    print(f"MediaPipe {mp.__version__} vs vision-tasks (xnnpack, 1 thread); medians of {args.rounds} interleaved "
+          f"rounds × {args.iterations} calls; 1-min load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after")
+    print(f"{'case':62} {'MediaPipe ms':>12} {'ours ms':>8} {'ratio':>6} {'target':>6}")
+    for index, (name, target) in enumerate(CASES):
+        a, b = statistics.median(theirs[index]), statistics.median(ours[index])
+        print(f"{name:62} {a:12.2f} {b:8.2f} {b / a:6.3f} {target:6.2f}")
+
+
+if __name__ == "__main__":
+    main()
