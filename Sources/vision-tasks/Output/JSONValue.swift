@@ -1,0 +1,96 @@
+/// A JSON value whose objects keep their keys in insertion order, so output follows the order of
+/// the contract in design.md §5 and a key (such as a folder's `"file"`) can be put first.
+enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    /// Written with Swift's shortest round-tripping representation; NaN and infinities become `null`.
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(key: String, value: JSONValue)])
+
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case let (.bool(a), .bool(b)): a == b
+        case let (.number(a), .number(b)): a == b
+        case let (.string(a), .string(b)): a == b
+        case let (.array(a), .array(b)): a == b
+        case let (.object(a), .object(b)): a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
+        default: false
+        }
+    }
+
+    /// `value` as a number; `Float`s are widened exactly, so `0.1 as Float` prints as
+    /// `0.10000000149011612`. Use ``float(_:)`` to print a `Float`'s own shortest form.
+    static func number<T: BinaryInteger>(_ value: T) -> JSONValue { .number(Double(value)) }
+
+    /// A `Float` written with its own shortest round-tripping digits (`0.1`, not `0.10000000149…`).
+    static func float(_ value: Float) -> JSONValue {
+        guard value.isFinite else { return .null }
+        return .number(Double(value.description) ?? Double(value))
+    }
+
+    /// This object with `key: value` inserted before its other keys (for a folder's `"file"`).
+    func prepending(_ key: String, _ value: JSONValue) -> JSONValue {
+        guard case .object(let members) = self else { return self }
+        return .object([(key, value)] + members.filter { $0.key != key })
+    }
+
+    /// The compact serialization: no spaces, no newlines (one JSON Lines record).
+    var serialized: String {
+        var text = ""
+        write(to: &text)
+        return text
+    }
+
+    private func write(to text: inout String) {
+        switch self {
+        case .null: text += "null"
+        case .bool(let value): text += value ? "true" : "false"
+        case .number(let value):
+            if !value.isFinite {
+                text += "null"
+            } else if value == value.rounded(), abs(value) < 1e15 {
+                text += String(Int64(value))
+            } else {
+                text += "\(value)"
+            }
+        case .string(let value): Self.writeString(value, to: &text)
+        case .array(let values):
+            text += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { text += "," }
+                value.write(to: &text)
+            }
+            text += "]"
+        case .object(let members):
+            text += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { text += "," }
+                Self.writeString(member.key, to: &text)
+                text += ":"
+                member.value.write(to: &text)
+            }
+            text += "}"
+        }
+    }
+
+    private static func writeString(_ value: String, to text: inout String) {
+        text += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case let control where control.value < 0x20:
+                let hex = String(control.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+}
