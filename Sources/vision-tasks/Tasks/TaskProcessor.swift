@@ -26,11 +26,11 @@ protocol TaskProcessor: AnyObject {
 }
 
 /// What a task made of one frame.
-struct TaskOutput {
+struct TaskOutput: Sendable {
     /// The result object of design.md §5.
     var json: JSONValue
     /// Draws this result onto a copy of the frame it came from (the frame's size, RGB).
-    var drawOverlay: (inout Image) throws -> Void
+    var drawOverlay: @Sendable (inout Image) throws -> Void
 }
 
 /// Receives live-stream results, on the task's own serial queue, in timestamp order.
