@@ -1,0 +1,170 @@
+import Dispatch
+import Foundation
+import Imaging
+
+/// A folder's files through `--jobs N` worker threads, each with its own ``TaskProcessor``s (one
+/// per running mode it meets, made on first use). Each file gives one JSON line: its result object
+/// with `"file"` (the path relative to the folder) first, or `{"file":…,"error":…}`. A video's
+/// object is `{"file":…,"frames":[one result object per frame]}`. Lines are written as files
+/// finish, so with several jobs they are not in file order.
+///
+/// A file that fails is reported on standard error and as an error line; the others go on. A
+/// failure that is not the file's fault (the model cannot be loaded, the output cannot be written)
+/// stops the run. After SIGINT/SIGTERM no new file is started; images in progress finish, videos in
+/// progress are abandoned (they have no line, so a resumed run redoes them).
+final class FolderRun: @unchecked Sendable {
+    /// A file that could not be processed.
+    struct Failure {
+        var file: String
+        var reason: String
+    }
+
+    private let root: String
+    private let files: [String]
+    private let spec: any TaskCommandSpec
+    private let overlayFolder: String?
+    private let jobs: Int
+    private let sink: JSONLinesSink
+    private let progress: ProgressBar
+
+    private let lock = Lock()
+    private var nextIndex = 0
+    private var failures: [Failure] = []
+    private var fatalFailure: (any Error)?
+    private var succeeded = 0
+
+    init(root: String, files: [String], spec: any TaskCommandSpec, overlayFolder: String?, jobs: Int,
+         sink: JSONLinesSink, progress: ProgressBar) {
+        self.root = root
+        self.files = files
+        self.spec = spec
+        self.overlayFolder = overlayFolder
+        self.jobs = max(1, min(jobs, max(1, files.count)))
+        self.sink = sink
+        self.progress = progress
+    }
+
+    /// Processes every file; returns the failures (sorted by file) and the number that succeeded.
+    /// - Throws: the first fatal error (model, output), after all workers stopped.
+    func run() throws -> (succeeded: Int, failures: [Failure]) {
+        let group = DispatchGroup()
+        for _ in 0..<jobs {
+            group.enter()
+            let thread = Thread { [self] in
+                work()
+                group.leave()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        group.wait()
+        if let fatalFailure { throw fatalFailure }
+        return (succeeded, failures.sorted { $0.file.utf8.lexicographicallyPrecedes($1.file.utf8) })
+    }
+
+    /// The file a worker should do next, or `nil` when all are taken, a signal arrived or the run failed.
+    private func take() -> String? {
+        lock.withLock {
+            guard fatalFailure == nil, !InterruptSignal.shared.isRaised, nextIndex < files.count else { return nil }
+            defer { nextIndex += 1 }
+            return files[nextIndex]
+        }
+    }
+
+    private func stop(with error: any Error) {
+        lock.withLock { if fatalFailure == nil { fatalFailure = error } }
+    }
+
+    private func work() {
+        var processors = WorkerProcessors(spec: spec)
+        while let file = take() {
+            let line: JSONValue
+            do {
+                line = try process(file, with: &processors)
+            } catch let error as ProcessorCreationError {
+                stop(with: error.underlying)
+                return
+            } catch is Interrupted {
+                return
+            } catch {
+                let reason = String(describing: error)
+                progress.log("vision-tasks: \(joined(file)): \(reason)")
+                lock.withLock { failures.append(Failure(file: file, reason: reason)) }
+                line = .object([("file", .string(file)), ("error", .string(reason))])
+            }
+            do {
+                try sink.write(line)
+            } catch {
+                stop(with: error)
+                return
+            }
+            if case .object(let members) = line, !members.contains(where: { $0.key == "error" }) {
+                lock.withLock { succeeded += 1 }
+            }
+            progress.advance()
+        }
+    }
+
+    private func process(_ file: String, with processors: inout WorkerProcessors) throws -> JSONValue {
+        let path = joined(file)
+        switch MediaKind(path: file) {
+        case .image?:
+            let image = try ImageInput.load(path)
+            let output = try processors.processor(for: .image).processImage(image)
+            if let overlayFolder {
+                var canvas = image
+                try output.drawOverlay(&canvas)
+                try ImageInput.writeOverlay(canvas, to: overlayFolder + "/" + file)
+            }
+            return output.json.prepending("file", .string(file))
+        case .video?, nil:
+            var frames: [JSONValue] = []
+            let overlay = overlayFolder.map { $0 + "/" + Self.videoOverlayName(file) }
+            let video = VideoFileRun(path: path, overlayPath: overlay, keepsPartialOverlay: false)
+            try video.run(processor: try processors.processor(for: .video), emit: { frames.append($0) })
+            return .object([("file", .string(file)), ("frames", .array(frames))])
+        }
+    }
+
+    private func joined(_ file: String) -> String { root.hasSuffix("/") ? root + file : root + "/" + file }
+
+    /// A video's overlay path relative to the overlay folder: the same path for `.mp4`, with `.mp4`
+    /// appended for other containers (`clip.mov` → `clip.mov.mp4`, so names never collide).
+    static func videoOverlayName(_ file: String) -> String {
+        file.lowercased().hasSuffix(".mp4") ? file : file + ".mp4"
+    }
+}
+
+/// A worker's processors, made on first use for each running mode.
+private struct WorkerProcessors {
+    enum Mode { case image, video }
+    let spec: any TaskCommandSpec
+    private var image: (any TaskProcessor)?
+    private var video: (any TaskProcessor)?
+
+    init(spec: any TaskCommandSpec) { self.spec = spec }
+
+    mutating func processor(for mode: Mode) throws(ProcessorCreationError) -> any TaskProcessor {
+        do {
+            switch mode {
+            case .image:
+                if let image { return image }
+                let made = try spec.makeProcessor(runningMode: .image)
+                image = made
+                return made
+            case .video:
+                if let video { return video }
+                let made = try spec.makeProcessor(runningMode: .video)
+                video = made
+                return made
+            }
+        } catch {
+            throw ProcessorCreationError(underlying: error)
+        }
+    }
+}
+
+/// Making a task processor failed: a problem with the model or options, not with a file.
+private struct ProcessorCreationError: Error {
+    var underlying: any Error
+}

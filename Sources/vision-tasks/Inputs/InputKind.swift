@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Imaging
+
+/// What the command's input argument is, which decides how it is read and the running mode.
+enum InputKind: Equatable {
+    /// A PNG or JPEG file: image running mode, one JSON object.
+    case image(String)
+    /// A video file: video running mode, JSON Lines (one object per frame).
+    case video(String)
+    /// A URL (`rtsp://`, `http(s)://`, `udp://`, `file://`, …), a capture device (`/dev/video*`,
+    /// any character device) or a named pipe: live-stream running mode, frames dropped while busy.
+    case stream(String)
+    /// A folder: every image and video below it, JSON Lines (one object per file).
+    case folder(String)
+
+    /// Classifies `argument`.
+    ///
+    /// A regular file is an image when it starts with a PNG or JPEG signature or has an image
+    /// extension (so a damaged `.jpg` is reported as a bad image), and a video otherwise.
+    static func classify(_ argument: String) throws(InputError) -> InputKind {
+        if argument.contains("://") || argument.hasPrefix("/dev/video") { return .stream(argument) }
+        var status = stat()
+        guard stat(argument, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw InputError("\(argument): \(reason)")
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .folder(argument)
+        case S_IFIFO, S_IFCHR, S_IFSOCK: return .stream(argument)
+        default: break
+        }
+        if ImageFileFormat(signatureOf: leadingBytes(of: argument)) != nil || MediaKind(path: argument) == .image {
+            return .image(argument)
+        }
+        return .video(argument)
+    }
+
+    private static func leadingBytes(of path: String) -> [UInt8] {
+        guard let file = fopen(path, "rb") else { return [] }
+        defer { fclose(file) }
+        var bytes = [UInt8](repeating: 0, count: 8)
+        let count = fread(&bytes, 1, bytes.count, file)
+        return Array(bytes.prefix(count))
+    }
+}
+
+/// The input cannot be used (missing, unreadable, not an image or video).
+struct InputError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,95 @@
+import Imaging
+import VideoIO
+
+/// One video file through a video-mode ``TaskProcessor``: every frame, in order, with the
+/// container's timestamps, optionally drawn into an MP4 overlay.
+struct VideoFileRun {
+    /// The video file.
+    let path: String
+    /// Where to write the overlay MP4, if wanted.
+    let overlayPath: String?
+    /// Whether an overlay cut short by an interruption is still finished (a single video) or
+    /// discarded (a file of a folder, which is redone on resume).
+    let keepsPartialOverlay: Bool
+
+    /// Runs `processor` over the frames, handing each frame's JSON (with `timestampInMilliseconds`)
+    /// to `emit` and calling `frameDone` after each. Checks for SIGINT/SIGTERM between frames.
+    /// - Returns: the number of frames.
+    /// - Throws: ``Interrupted`` after a signal (frames so far were emitted), or the reader's,
+    ///   task's or writer's error.
+    @discardableResult
+    func run(processor: any TaskProcessor, totalFrames: ((Int?) -> Void)? = nil,
+             emit: (JSONValue) throws -> Void, frameDone: () -> Void = {}) throws -> Int {
+        let reader = try VideoReader(path: path)
+        totalFrames?(reader.info.frameCount)
+        processor.reset()
+        var writer: VideoWriter?
+        defer { writer?.cancel() }  // only a writer not finished below
+        var clock = TimestampClock()
+        var frames = 0
+        var interrupted = false
+        while let frame = try reader.nextFrame() {
+            if InterruptSignal.shared.isRaised {
+                interrupted = true
+                break
+            }
+            let timestamp = clock.next(frame.timestampMilliseconds)
+            let output = try processor.processVideoFrame(frame.image, timestampInMilliseconds: timestamp)
+            if let overlayPath {
+                if writer == nil {
+                    writer = try VideoWriter(path: overlayPath, width: frame.image.width, height: frame.image.height,
+                                             framesPerSecond: Self.framesPerSecond(reader.info))
+                }
+                var canvas = frame.image
+                try output.drawOverlay(&canvas)
+                try writer?.append(canvas, timestampMilliseconds: Double(timestamp))
+            }
+            try emit(output.json.addingTimestamp(timestamp))
+            frames += 1
+            frameDone()
+        }
+        if interrupted, !keepsPartialOverlay { throw Interrupted() }  // the deferred cancel drops the overlay
+        if let finishing = writer {
+            writer = nil
+            try finishing.finish()
+        }
+        if interrupted { throw Interrupted() }
+        if frames == 0 { throw InputError("\(path): the video has no frames") }
+        return frames
+    }
+
+    /// The container's frame rate when it is usable, else 30.
+    static func framesPerSecond(_ info: VideoStreamInfo) -> Double {
+        guard let rate = info.framesPerSecond, rate.isFinite, rate > 0, rate <= 1000 else { return 30 }
+        return rate
+    }
+}
+
+/// Whole-millisecond timestamps that strictly increase, as the tasks require, from container times
+/// that may repeat after rounding or (in broken files) go backwards: such a frame gets the previous
+/// timestamp plus 1 ms.
+struct TimestampClock {
+    private var last: Int?
+
+    mutating func next(_ milliseconds: Double) -> Int {
+        var value = milliseconds.isFinite ? Int(milliseconds.rounded().clamped(to: -9e15...9e15)) : (last ?? -1) + 1
+        if let last, value <= last { value = last + 1 }
+        last = value
+        return value
+    }
+}
+
+extension Comparable {
+    func clamped(to range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }
+}
+
+extension JSONValue {
+    /// This object with `timestampInMilliseconds` first, unless it already has the key (the
+    /// landmarkers' results do; the detectors' get it for video frames and streams).
+    func addingTimestamp(_ milliseconds: Int) -> JSONValue {
+        guard case .object(let members) = self, !members.contains(where: { $0.key == "timestampInMilliseconds" }) else {
+            return self
+        }
+        return prepending("timestampInMilliseconds", .number(milliseconds))
+    }
+}

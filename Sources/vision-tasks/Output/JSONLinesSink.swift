@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where result lines go: standard output, or the `--json-out` file. Each record is written as one
+/// line with a single `write(2)`, so a reader (or a crash) never sees half a record before the
+/// next one starts; lines from several threads never interleave.
+final class JSONLinesSink: @unchecked Sendable {
+    private enum Target {
+        case standardOutput
+        /// A new file, written to a temporary file and renamed into place by ``finish()``.
+        case replacing(TemporaryFile)
+        /// An existing file, opened for appending (a resumable folder run).
+        case appending(descriptor: Int32, path: String)
+    }
+
+    private let lock = Lock()
+    private var target: Target
+    private var finished = false
+    /// Records written so far.
+    private(set) var lineCount = 0
+
+    private init(_ target: Target) { self.target = target }
+
+    /// Lines to standard output.
+    static func standardOutput() -> JSONLinesSink { JSONLinesSink(.standardOutput) }
+
+    /// Lines to a new file that replaces `path` atomically when ``finish()`` is called (and is
+    /// discarded if the run fails before that).
+    static func replacing(_ path: String) throws(OutputError) -> JSONLinesSink {
+        JSONLinesSink(.replacing(try TemporaryFile(destination: path)))
+    }
+
+    /// Lines appended to the existing file `path` (see ``ResumableOutput``).
+    static func appending(to path: String) throws(OutputError) -> JSONLinesSink {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else { throw OutputError("cannot open \(path) for appending: \(String(cString: strerror(errno)))") }
+        return JSONLinesSink(.appending(descriptor: descriptor, path: path))
+    }
+
+    /// Writes `value` as one line.
+    func write(_ value: JSONValue) throws(OutputError) {
+        let bytes = Array((value.serialized + "\n").utf8)
+        try lock.withLock { () throws(OutputError) in
+            guard !finished else { throw OutputError("result written after the output was closed") }
+            switch target {
+            case .standardOutput: try FileDescriptorWriter.writeAll(bytes, to: STDOUT_FILENO, name: "standard output")
+            case .replacing(let file): try file.write(bytes)
+            case .appending(let descriptor, let path): try FileDescriptorWriter.writeAll(bytes, to: descriptor, name: path)
+            }
+            lineCount += 1
+        }
+    }
+
+    /// Makes everything written durable: renames a replacing file into place, flushes an appended
+    /// one to disk. Later writes fail.
+    func finish() throws(OutputError) {
+        try lock.withLock { () throws(OutputError) in
+            guard !finished else { return }
+            finished = true
+            switch target {
+            case .standardOutput: break
+            case .replacing(let file): try file.commit()
+            case .appending(let descriptor, let path):
+                defer { close(descriptor) }
+                guard fsync(descriptor) == 0 else { throw OutputError("cannot flush \(path): \(String(cString: strerror(errno)))") }
+            }
+        }
+    }
+
+    /// Gives up a replacing file (the destination stays as it was); appended lines stay.
+    func abandon() {
+        lock.withLock {
+            guard !finished else { return }
+            finished = true
+            switch target {
+            case .standardOutput: break
+            case .replacing(let file): file.discard()
+            case .appending(let descriptor, _): close(descriptor)
+            }
+        }
+    }
+}
