@@ -5,7 +5,7 @@ import Foundation
 /// prints a summary that lists the failures.
 struct FolderBatch {
     let root: String
-    let options: InputOptions
+    let options: DriverOptions
 
     /// - Throws: ``BatchFailed`` if any file failed (after everything else was processed),
     ///   ``Interrupted`` after SIGINT/SIGTERM, or a fatal error (model, output).

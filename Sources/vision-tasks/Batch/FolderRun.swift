@@ -87,7 +87,7 @@ final class FolderRun: @unchecked Sendable {
             } catch is Interrupted {
                 return
             } catch {
-                let reason = String(describing: error)
+                let reason = readableMessage(of: error)
                 progress.log("vision-tasks: \(joined(file)): \(reason)")
                 lock.withLock { failures.append(Failure(file: file, reason: reason)) }
                 line = .object([("file", .string(file)), ("error", .string(reason))])
@@ -109,24 +109,51 @@ final class FolderRun: @unchecked Sendable {
         let path = joined(file)
         switch MediaKind(path: file) {
         case .image?:
-            let image = try ImageInput.load(path)
-            let output = try processors.processor(for: .image).processImage(image)
+            let image = try ImageInput.loadUprightRGB(path)
+            let processor = try processors.processor(for: .image)
+            processor.setInputName(Self.inputName(file))
+            let output = try processor.processImage(image)
             if let overlayFolder {
-                var canvas = image
-                try output.drawOverlay(&canvas)
-                try ImageInput.writeOverlay(canvas, to: overlayFolder + "/" + file)
+                let overlayPath = overlayFolder + "/" + Self.imageOverlayName(file)
+                try Self.createParentFolder(of: overlayPath)
+                try OverlayFile.write(output, on: image, to: overlayPath)
             }
             return output.json.prepending("file", .string(file))
         case .video?, nil:
             var frames: [JSONValue] = []
             let overlay = overlayFolder.map { $0 + "/" + Self.videoOverlayName(file) }
+            if let overlay { try Self.createParentFolder(of: overlay) }
+            let processor = try processors.processor(for: .video)
+            processor.setInputName(Self.inputName(file))
             let video = VideoFileRun(path: path, overlayPath: overlay, keepsPartialOverlay: false)
-            try video.run(processor: try processors.processor(for: .video), emit: { frames.append($0) })
+            try video.run(processor: processor, emit: { frames.append($0) })
             return .object([("file", .string(file)), ("frames", .array(frames))])
         }
     }
 
     private func joined(_ file: String) -> String { root.hasSuffix("/") ? root + file : root + "/" + file }
+
+    /// The name a processor gives files derived from `file` (pose masks): its relative path with
+    /// the extension dropped and `/` replaced by `_`.
+    static func inputName(_ file: String) -> String {
+        let withoutExtension = (file as NSString).deletingPathExtension
+        return (withoutExtension.isEmpty ? file : withoutExtension).replacingOccurrences(of: "/", with: "_")
+    }
+
+    /// An image's overlay path relative to the overlay folder: the same path, except that files
+    /// whose extension the overlay writer does not know (`.jpe`, `.jfif`) get `.png` appended.
+    static func imageOverlayName(_ file: String) -> String {
+        OverlayFile.format(of: file) == nil ? file + ".png" : file
+    }
+
+    private static func createParentFolder(of path: String) throws(OutputError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw OutputError(path: path, reason: "cannot create the folder \(folder): \(error.localizedDescription)")
+        }
+    }
 
     /// A video's overlay path relative to the overlay folder: the same path for `.mp4`, with `.mp4`
     /// appended for other containers (`clip.mov` → `clip.mov.mp4`, so names never collide).

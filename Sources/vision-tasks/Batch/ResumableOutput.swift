@@ -25,7 +25,7 @@ struct ResumableOutput {
         if !needsRewrite {
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-                throw OutputError("cannot read the existing \(path) to resume: \(error.localizedDescription)")
+                throw OutputError(path: path, reason: "cannot read the existing results to resume: \(error.localizedDescription)")
             }
             let text = String(decoding: data, as: UTF8.self)
             var lines = text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Imaging
 
 /// What the command's input argument is, which decides how it is read and the running mode.
 enum InputKind: Equatable {
@@ -25,31 +24,16 @@ enum InputKind: Equatable {
         if argument.contains("://") || argument.hasPrefix("/dev/video") { return .stream(argument) }
         var status = stat()
         guard stat(argument, &status) == 0 else {
-            let reason = String(cString: strerror(errno))
-            throw InputError("\(argument): \(reason)")
+            throw InputError(path: argument, reason: String(cString: strerror(errno)))
         }
         switch status.st_mode & S_IFMT {
         case S_IFDIR: return .folder(argument)
         case S_IFIFO, S_IFCHR, S_IFSOCK: return .stream(argument)
         default: break
         }
-        if ImageFileFormat(signatureOf: leadingBytes(of: argument)) != nil || MediaKind(path: argument) == .image {
+        if ImageInput.isImage(argument) {
             return .image(argument)
         }
         return .video(argument)
     }
-
-    private static func leadingBytes(of path: String) -> [UInt8] {
-        guard let file = fopen(path, "rb") else { return [] }
-        defer { fclose(file) }
-        var bytes = [UInt8](repeating: 0, count: 8)
-        let count = fread(&bytes, 1, bytes.count, file)
-        return Array(bytes.prefix(count))
-    }
-}
-
-/// The input cannot be used (missing, unreadable, not an image or video).
-struct InputError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

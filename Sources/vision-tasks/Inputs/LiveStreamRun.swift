@@ -16,7 +16,7 @@ import VideoIO
 /// after two seconds so the stop never hangs.
 struct LiveStreamRun {
     let source: String
-    let options: InputOptions
+    let options: DriverOptions
 
     func run(spec: any TaskCommandSpec) throws {
         let live = try LiveVideoSource(path: source)
@@ -27,6 +27,7 @@ struct LiveStreamRun {
         let processor = try spec.makeProcessor(runningMode: .liveStream { output, timestamp in
             results.receive(output, timestamp: timestamp)
         })
+        processor.setInputName(ImageInput.stem(of: source))
         let feeder = LiveFeeder(live: live, processor: processor, results: results)
         InterruptSignal.shared.onInterrupt {
             Thread.detachNewThread { live.stop() }  // may block in a stuck read; the feeder does not wait for it
@@ -145,7 +146,7 @@ private final class LiveResults: @unchecked Sendable {
             pendingFrames.removeAll { $0.timestamp <= timestamp }
             switch result {
             case .failure(let error):
-                progress.log("vision-tasks: frame at \(timestamp) ms: \(error)")
+                progress.log("vision-tasks: frame at \(timestamp) ms: \(readableMessage(of: error))")
             case .success(let output):
                 do {
                     try sink.write(output.json.addingTimestamp(timestamp))
@@ -165,7 +166,7 @@ private final class LiveResults: @unchecked Sendable {
                     } catch {
                         overlayError = error
                         writer?.cancel()
-                        progress.log("vision-tasks: overlay \(overlayPath): \(error)")
+                        progress.log("vision-tasks: overlay \(overlayPath): \(readableMessage(of: error))")
                     }
                 }
                 progress.advance()

@@ -1,9 +1,18 @@
 import Imaging
 import VideoIO
 
-/// One video file through a video-mode ``TaskProcessor``: every frame, in order, with the
-/// container's timestamps, optionally drawn into an MP4 overlay.
+/// One video file (or, with `--running-mode`, a stream read frame by frame) through a
+/// ``TaskProcessor``: every frame, in order, with the container's timestamps, optionally drawn
+/// into an MP4 overlay.
 struct VideoFileRun {
+    /// How each frame is given to the task.
+    enum Mode {
+        /// Video running mode (the default): tracking across frames.
+        case video
+        /// Image running mode (`--running-mode image`): every frame on its own.
+        case image
+    }
+
     /// The video file.
     let path: String
     /// Where to write the overlay MP4, if wanted.
@@ -11,6 +20,8 @@ struct VideoFileRun {
     /// Whether an overlay cut short by an interruption is still finished (a single video) or
     /// discarded (a file of a folder, which is redone on resume).
     let keepsPartialOverlay: Bool
+    /// The running mode of `processor`.
+    var mode: Mode = .video
 
     /// Runs `processor` over the frames, handing each frame's JSON (with `timestampInMilliseconds`)
     /// to `emit` and calling `frameDone` after each. Checks for SIGINT/SIGTERM between frames.
@@ -34,7 +45,10 @@ struct VideoFileRun {
                 break
             }
             let timestamp = clock.next(frame.timestampMilliseconds)
-            let output = try processor.processVideoFrame(frame.image, timestampInMilliseconds: timestamp)
+            let output = switch mode {
+            case .video: try processor.processVideoFrame(frame.image, timestampInMilliseconds: timestamp)
+            case .image: try processor.processImage(frame.image)
+            }
             if let overlayPath {
                 if writer == nil {
                     writer = try VideoWriter(path: overlayPath, width: frame.image.width, height: frame.image.height,
@@ -54,7 +68,7 @@ struct VideoFileRun {
             try finishing.finish()
         }
         if interrupted { throw Interrupted() }
-        if frames == 0 { throw InputError("\(path): the video has no frames") }
+        if frames == 0 { throw InputError(path: path, reason: "the video has no frames") }
         return frames
     }
 

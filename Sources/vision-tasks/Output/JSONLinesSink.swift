@@ -36,7 +36,7 @@ final class JSONLinesSink: @unchecked Sendable {
     /// Lines appended to the existing file `path` (see ``ResumableOutput``).
     static func appending(to path: String) throws(OutputError) -> JSONLinesSink {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
-        guard descriptor >= 0 else { throw OutputError("cannot open \(path) for appending: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw OutputError(path: path, reason: "cannot open for appending: \(String(cString: strerror(errno)))") }
         return JSONLinesSink(.appending(descriptor: descriptor, path: path))
     }
 
@@ -44,7 +44,7 @@ final class JSONLinesSink: @unchecked Sendable {
     func write(_ value: JSONValue) throws(OutputError) {
         let bytes = Array((value.serialized + "\n").utf8)
         try lock.withLock { () throws(OutputError) in
-            guard !finished else { throw OutputError("result written after the output was closed") }
+            guard !finished else { throw OutputError(path: "results", reason: "written after the output was closed") }
             switch target {
             case .standardOutput: try FileDescriptorWriter.writeAll(bytes, to: STDOUT_FILENO, name: "standard output")
             case .replacing(let file): try file.write(bytes)
@@ -65,7 +65,7 @@ final class JSONLinesSink: @unchecked Sendable {
             case .replacing(let file): try file.commit()
             case .appending(let descriptor, let path):
                 defer { close(descriptor) }
-                guard fsync(descriptor) == 0 else { throw OutputError("cannot flush \(path): \(String(cString: strerror(errno)))") }
+                guard fsync(descriptor) == 0 else { throw OutputError(path: path, reason: "cannot flush to disk: \(String(cString: strerror(errno)))") }
             }
         }
     }

@@ -1,0 +1,29 @@
+/// One video file (or a stream with `--running-mode video|image`): video running mode by default, JSON Lines (one object per frame, in order, as they are
+/// made), optionally an MP4 overlay, a progress bar in frames.
+///
+/// On SIGINT/SIGTERM it stops after the current frame and keeps everything so far: the lines, the
+/// `--json-out` file and a shorter but complete overlay. If the video turns out damaged midway, the
+/// results so far are kept too and the error is reported.
+struct SingleVideoRun {
+    let path: String
+    let mode: VideoFileRun.Mode
+    let options: DriverOptions
+
+    func run(spec: any TaskCommandSpec) throws {
+        let processor = try spec.makeProcessor(runningMode: mode == .video ? .video : .image)
+        processor.setInputName(ImageInput.stem(of: path))
+        let sink = try options.jsonOut.map { path throws(OutputError) in try JSONLinesSink.replacing(path) } ?? .standardOutput()
+        let progress = ProgressBar(total: nil, unit: "frames", quiet: options.quiet)
+        let video = VideoFileRun(path: path, overlayPath: options.overlay, keepsPartialOverlay: true, mode: mode)
+        do {
+            try video.run(processor: processor, totalFrames: progress.setTotal, emit: { try sink.write($0) },
+                          frameDone: { progress.advance() })
+        } catch {
+            progress.finish()
+            try sink.finish()
+            throw error
+        }
+        progress.finish()
+        try sink.finish()
+    }
+}
