@@ -132,7 +132,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["vision-tasks", "MediaPipeTasksVision", "MLKitFaceDetection", "Imaging", "TestSupport"],
+            dependencies: ["vision-tasks", "MediaPipeTasksVision", "MLKitFaceDetection", "Imaging", "VideoIO", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

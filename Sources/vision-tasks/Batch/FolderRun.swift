@@ -87,7 +87,7 @@ final class FolderRun: @unchecked Sendable {
             } catch is Interrupted {
                 return
             } catch {
-                let reason = readableMessage(of: error)
+                let reason = Self.reason(for: error, path: joined(file))
                 progress.log("vision-tasks: \(joined(file)): \(reason)")
                 lock.withLock { failures.append(Failure(file: file, reason: reason)) }
                 line = .object([("file", .string(file)), ("error", .string(reason))])
@@ -129,6 +129,13 @@ final class FolderRun: @unchecked Sendable {
             try video.run(processor: processor, emit: { frames.append($0) })
             return .object([("file", .string(file)), ("frames", .array(frames))])
         }
+    }
+
+    /// The error's message without a leading `path: ` (the line and the log name the file already).
+    static func reason(for error: any Error, path: String) -> String {
+        if let input = error as? InputError, input.path == path { return input.reason }
+        let message = readableMessage(of: error)
+        return message.hasPrefix(path + ": ") ? String(message.dropFirst(path.count + 2)) : message
     }
 
     private func joined(_ file: String) -> String { root.hasSuffix("/") ? root + file : root + "/" + file }

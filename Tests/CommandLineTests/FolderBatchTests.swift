@@ -1,0 +1,111 @@
+import Foundation
+import Imaging
+import Testing
+import TestSupport
+
+/// Folder inputs through the binary: failures, parallel workers, overlays, shards and resuming.
+/// They use the face detector, the cheapest task.
+@Suite struct FolderBatchTests {
+    private func files(_ lines: [[String: Any]]) -> [String] { lines.compactMap { $0["file"] as? String } }
+
+    /// The detections of each file's line, for comparing runs.
+    private func detections(_ lines: [[String: Any]]) -> [String: String] {
+        var result: [String: String] = [:]
+        for line in lines {
+            guard let file = line["file"] as? String, let detections = line["detections"] else { continue }
+            let data = try? JSONSerialization.data(withJSONObject: detections, options: [.sortedKeys])
+            result[file] = data.map { String(decoding: $0, as: UTF8.self) }
+        }
+        return result
+    }
+
+    @Test func aCorruptFileIsReportedAndEveryOtherFileIsProcessed() throws {
+        let (folder, inputs) = try DriverTool.imageFolder(corrupt: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let overlays = folder.appendingPathComponent("overlays").path  // inside the input: must not be scanned
+        let parallel = try DriverTool.run(["face-detector", folder.path, "--jobs", "2", "--overlay", overlays])
+        #expect(parallel.status == 1, "a failed file makes the exit status non-zero")
+        let lines = try parallel.lines()
+        #expect(files(lines).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } == inputs, "one line per input file, hidden and non-image files left out")
+        let failed = lines.filter { $0["error"] != nil }
+        #expect(failed.count == 1)
+        #expect(failed.first?["file"] as? String == "sub/broken.png")
+        #expect(Set(failed.first?.keys.map { $0 } ?? []) == ["file", "error"])
+        for line in lines where line["error"] == nil {
+            #expect(line["detections"] is [Any], "\(line["file"] ?? "?") has its result")
+            #expect(line.keys.first { $0 != "file" && $0 != "detections" && $0 != "timestampInMilliseconds" } == nil)
+        }
+        // Reported on standard error with its path, and listed in the summary.
+        let brokenPath = folder.appendingPathComponent("sub/broken.png").path
+        #expect(parallel.standardError.contains(brokenPath))
+        #expect(parallel.standardError.contains("1 failed"))
+        #expect(parallel.standardError.contains("  sub/broken.png: "))
+        // The overlays mirror the tree, one per image that succeeded, at the input's size.
+        for file in inputs where file != "sub/broken.png" {
+            let overlay = try Image(contentsOfFile: overlays + "/" + file)
+            let input = try Image(contentsOfFile: folder.appendingPathComponent(file).path)
+            #expect(overlay.width == input.width && overlay.height == input.height, "\(file)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: overlays + "/sub/broken.png"))
+
+        // One worker gives the same results as two.
+        let serial = try DriverTool.run(["face-detector", folder.path, "--quiet"])
+        #expect(serial.status == 1)
+        let serialLines = try serial.lines()
+        #expect(files(serialLines) == inputs, "one worker writes the lines in sorted order")
+        #expect(detections(serialLines) == detections(lines))
+        #expect(detections(lines).count == inputs.count - 1)
+    }
+
+    @Test func shardsCoverEveryFileExactlyOnce() throws {
+        let (folder, inputs) = try DriverTool.imageFolder(corrupt: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func shardFiles(_ arguments: [String], _ environment: [String: String?] = [:]) throws -> [String] {
+            let run = try DriverTool.run(["face-detector", folder.path, "--quiet"] + arguments, environment: environment)
+            #expect(run.status == 0, "\(run.standardError)")
+            return files(try run.lines())
+        }
+        let first = try shardFiles(["--shard", "0/2"]), second = try shardFiles(["--shard", "1/2"])
+        #expect(!first.isEmpty && !second.isEmpty)
+        #expect(Set(first).isDisjoint(with: second))
+        #expect((first + second).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } == inputs)
+        // The index from Kubernetes Indexed Jobs (0-based) and from Slurm arrays (here --array=1-2).
+        #expect(try shardFiles(["--shard-count", "2"], ["JOB_COMPLETION_INDEX": "0"]) == first)
+        #expect(try shardFiles(["--shard-count", "2"], ["JOB_COMPLETION_INDEX": "1"]) == second)
+        #expect(try shardFiles(["--shard-count", "2"], ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_MIN": "1"]) == first)
+        #expect(try shardFiles(["--shard-count", "2"], ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "1"]) == second)
+        // Without an index the call is wrong (usage error, status 64); so is an index out of range.
+        #expect(try DriverTool.run(["face-detector", folder.path, "--shard-count", "2"]).status == 64)
+        #expect(try DriverTool.run(["face-detector", folder.path, "--shard", "2/2"]).status == 64)
+    }
+
+    @Test func aResumedRunSkipsFinishedFilesAndKeepsWhatWasWritten() throws {
+        let (folder, inputs) = try DriverTool.imageFolder(corrupt: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let results = folder.appendingPathComponent("results.jsonl").path
+        // An earlier, interrupted run: a finished file (marked, to see that it is not redone), an
+        // error line for the broken file, and half a line cut off by a crash.
+        let earlier = #"{"file":"bus.jpg","detections":[],"marker":"kept"}"# + "\n"
+            + #"{"file":"sub/broken.png","error":"earlier failure"}"# + "\n" + #"{"file":"t1.jpg","detec"#
+        try Data(earlier.utf8).write(to: URL(fileURLWithPath: results))
+
+        let resumed = try DriverTool.run(["face-detector", folder.path, "--json-out", results])
+        #expect(resumed.status == 1, "the broken file is retried and fails again")
+        #expect(resumed.standardOutput.isEmpty)
+        let lines = try DriverTool.parseLines(try String(contentsOfFile: results, encoding: .utf8))
+        #expect(files(lines).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } == inputs, "every file exactly once")
+        #expect(lines.first?["marker"] as? String == "kept", "the finished file's line is kept, first")
+        #expect(lines.filter { $0["error"] != nil }.count == 1, "the old error line was replaced by the retry's")
+        #expect(resumed.standardError.contains("1 skipped"))
+
+        // Once everything is done, a rerun only retries the broken file; the other lines stay.
+        let before = try String(contentsOfFile: results, encoding: .utf8)
+        let again = try DriverTool.run(["face-detector", folder.path, "--json-out", results])
+        #expect(again.status == 1)
+        let after = try String(contentsOfFile: results, encoding: .utf8)
+        let withoutErrors = { (text: String) in text.split(separator: "\n").filter { !$0.contains("\"error\"") } }
+        #expect(withoutErrors(after) == withoutErrors(before))
+        #expect(try DriverTool.parseLines(after).count == inputs.count)
+        #expect(again.standardError.contains("\(inputs.count - 1) skipped"))
+    }
+}
