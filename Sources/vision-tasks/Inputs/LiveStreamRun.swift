@@ -19,7 +19,7 @@ struct LiveStreamRun {
     let options: DriverOptions
 
     func run(spec: any TaskCommandSpec) throws {
-        let live = try LiveVideoSource(path: source)
+        guard let live = try Self.open(source) else { return }  // stopped by a signal while opening
         let sink = try options.jsonOut.map { path throws(OutputError) in try JSONLinesSink.replacing(path) } ?? .standardOutput()
         let progress = ProgressBar(total: nil, unit: "frames", quiet: options.quiet)
         let results = LiveResults(sink: sink, progress: progress, overlayPath: options.overlay,
@@ -49,6 +49,36 @@ struct LiveStreamRun {
     }
 }
 
+extension LiveStreamRun {
+    /// Opens `source` on a helper thread, so that a signal can end a run whose source never
+    /// answers (opening a pipe or device blocks until data comes): returns `nil` two seconds after
+    /// a signal if the opening has not finished by then.
+    static func open(_ source: String) throws -> LiveVideoSource? {
+        let outcome = UncheckedBox<Result<LiveVideoSource, VideoError>?>(nil)
+        let lock = Lock()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let result = Result { () throws(VideoError) in try LiveVideoSource(path: source) }
+            lock.withLock { outcome.value = result }
+            done.signal()
+        }
+        guard waitUnlessStuck(done) else { return nil }
+        return try lock.withLock { outcome.value }?.get()
+    }
+
+    /// Waits for `done`; returns false if a signal arrived and two more seconds passed without it.
+    static func waitUnlessStuck(_ done: DispatchSemaphore) -> Bool {
+        var signalledAt: ContinuousClock.Instant?
+        while done.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+            guard InterruptSignal.shared.isRaised else { continue }
+            let now = ContinuousClock.now
+            if signalledAt == nil { signalledAt = now }
+            if let signalledAt, now - signalledAt > .seconds(2) { return false }
+        }
+        return true
+    }
+}
+
 /// Feeds the newest frames to the task on its own thread until the stream ends or a signal stops it.
 private final class LiveFeeder: @unchecked Sendable {
     private let live: LiveVideoSource
@@ -74,17 +104,7 @@ private final class LiveFeeder: @unchecked Sendable {
             feed()
             done.signal()
         }
-        var signalledAt: ContinuousClock.Instant?
-        var stuck = false
-        while done.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
-            guard InterruptSignal.shared.isRaised else { continue }
-            let now = ContinuousClock.now
-            if signalledAt == nil { signalledAt = now }
-            if let signalledAt, now - signalledAt > .seconds(2) {
-                stuck = true
-                break
-            }
-        }
+        let stuck = !LiveStreamRun.waitUnlessStuck(done)
         lock.withLock { closed = true }  // waits for a submission in progress
         return stuck
     }

@@ -11,8 +11,10 @@ enum ImageInput {
     /// first bytes are a PNG or JPEG signature. (A damaged `.png` still counts, so that it fails
     /// as an image with the decoder's reason.)
     static func isImage(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        // Only regular files are sniffed: reading from a named pipe or device would block and
+        // consume the stream's first bytes.
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
             return hasImageExtension(path)
         }
         if hasImageExtension(path) { return true }
