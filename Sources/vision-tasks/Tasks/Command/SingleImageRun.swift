@@ -35,7 +35,7 @@ struct SingleImageRun {
         if let jsonPath = request.output.jsonOutputPath {
             try AtomicFile.write(text: line, to: jsonPath)
         } else {
-            FileHandle.standardOutput.write(Data(line.utf8))
+            try FileHandle.standardOutput.write(contentsOf: Data(line.utf8))
         }
         if let overlayPath = request.output.overlayPath {
             try OverlayFile.write(output, on: image, to: overlayPath)

@@ -88,8 +88,9 @@ extension PoseLandmarkerResult {
     /// `maskFiles` are the masks' PNG paths (`--masks`), nil when they were not written.
     func taskOutput(maskFiles: [String]?) -> TaskOutput {
         let poses = landmarks.map { pose in pose.map { (x: $0.x, y: $0.y) } }
-        let maskImages = segmentationMasks.compactMap { try? FloatImage(width: $0.width, height: $0.height, values: $0.float32Values) }
+        let masks = segmentationMasks
         return TaskOutput(json: json(maskFiles: maskFiles), drawOverlay: { image in
+            let maskImages = try masks.map { try FloatImage(width: $0.width, height: $0.height, values: $0.float32Values) }
             try PoseOverlay.draw(poses: poses, masks: maskImages, on: &image)
         })
     }
