@@ -78,6 +78,23 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: overlay), "no overlay for a failed input")
     }
 
+    @Test func videoAndLiveStreamModesGiveTheImageModesDetections() throws {
+        let image = try CommandLineTool.run(["face-detector", "assets/images/astronaut.png"])
+        #expect(image.status == 0, "\(image.standardError)")
+        for mode in ["video", "live-stream"] {
+            let run = try CommandLineTool.run(["face-detector", "assets/images/astronaut.png", "--running-mode", mode])
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.standardOutput == image.standardOutput, "\(mode) mode: the detector keeps no state")
+            #expect(run.standardOutput.contains("\"boundingBox\""))
+        }
+        let tracked = try CommandLineTool.run(["mlkit-face-detector", "assets/images/astronaut.png", "--running-mode", "live-stream", "--tracking"])
+        #expect(tracked.status == 0, "\(tracked.standardError)")
+        let faces = try #require(try tracked.jsonObject()["faces"] as? [[String: Any]])
+        try #require(faces.count == 1)
+        #expect(faces[0]["trackingID"] is NSNumber, "--tracking gives a trackingID")
+        #expect(faces[0]["smilingProbability"] == nil, "no classification: no smilingProbability key")
+    }
+
     @Test func everyTaskCommandHasHelpWithItsOptionsAndExamples() throws {
         let expectedOptions = [
             "face-landmarker": ["--num-faces", "--min-face-detection-confidence", "--min-face-presence-confidence",

@@ -24,11 +24,13 @@ struct PoseLandmarkerTask: TaskCommandDefinition {
           --every-person                        with --num-poses > 1, look again for people the
                                                 detector missed (slower)
           --landmark-smoothing M                video: \(LandmarkSmoothingMode.flagChoices) (default mediapipe)
+        """
+    static let engineHelp = """
         \(MediaPipeEngineSettings.help)
           Without --model: pose_landmarker_full.task from the set-up folder (assets/models).
         """
     static let examples = """
-          vision-tasks pose-landmarker assets/images/zidane.jpg --num-poses 2
+          vision-tasks pose-landmarker assets/images/bus.jpg --num-poses 2
           vision-tasks pose-landmarker photo.jpg --masks masks/ --overlay skeleton.png
           vision-tasks pose-landmarker group.jpg --num-poses 6 --every-person --json-out poses.json
         """
