@@ -47,6 +47,30 @@ import TestSupport
         #expect(corner == 0, "\(corner) pixels changed in the bottom-left corner")
     }
 
+    @Test func poseOverlayTintsThePersonWithoutListingMasks() throws {
+        let folder = try CommandLineTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let overlay = folder.appendingPathComponent("pose.png").path
+        let run = try CommandLineTool.run(["pose-landmarker", "assets/images/bus.jpg", "--overlay", overlay])
+        #expect(run.status == 0, "\(run.standardError)")
+        let json = try run.jsonObject()
+        #expect((json["segmentationMasks"] as? [Any])?.isEmpty == true, "masks are listed only when asked for")
+        let pose = try #require((json["landmarks"] as? [[[String: Any]]])?.first)
+        let xs = pose.compactMap { ($0["x"] as? NSNumber)?.doubleValue }, ys = pose.compactMap { ($0["y"] as? NSNumber)?.doubleValue }
+        try #require(xs.count == 33 && ys.count == 33)
+
+        let input = try CommandLineTool.uprightRGB("bus.jpg")
+        let drawn = try Image(contentsOfFile: overlay)
+        #expect(drawn.width == input.width && drawn.height == input.height)
+        let left = max(0, Int(xs.min()! * Double(input.width))), right = min(input.width, Int(xs.max()! * Double(input.width)))
+        let top = max(0, Int(ys.min()! * Double(input.height))), bottom = min(input.height, Int(ys.max()! * Double(input.height)))
+        let changed = changedPixels(input, drawn, x: left..<right, y: top..<bottom)
+        // The skeleton alone covers a few percent of the person's box; the tinted mask most of the body.
+        #expect(changed > (right - left) * (bottom - top) * 3 / 10, "\(changed) of \((right - left) * (bottom - top)) pixels changed")
+        let corner = changedPixels(input, drawn, x: (input.width - 64)..<input.width, y: (input.height - 64)..<input.height)
+        #expect(corner == 0, "\(corner) pixels changed in the bottom-right corner")
+    }
+
     @Test func jpegOverlayOfTheFaceDetector() throws {
         let folder = try CommandLineTool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
