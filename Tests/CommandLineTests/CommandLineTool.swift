@@ -67,7 +67,12 @@ enum CommandLineTool {
 
     /// The fixture image as the tool feeds it to the tasks: decoded, made upright, RGB.
     static func uprightRGB(_ name: String) throws -> Image {
-        let decoded = try ImageDecoder.decode(contentsOfFile: Assets.image(name).path)
+        try uprightRGB(atPath: Assets.image(name).path)
+    }
+
+    /// The image file at `path` as the tool feeds it to the tasks.
+    static func uprightRGB(atPath path: String) throws -> Image {
+        let decoded = try ImageDecoder.decode(contentsOfFile: path)
         let upright = try decoded.image.oriented(decoded.orientation)
         return upright.format == .rgb8 ? upright : try upright.converted(to: .rgb8)
     }
