@@ -132,7 +132,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["vision-tasks", "MediaPipeTasksVision", "MLKitFaceDetection", "VisionPipeline", "Imaging", "TestSupport"],
+            dependencies: ["vision-tasks", "MediaPipeTasksVision", "MLKitFaceDetection", "VisionPipeline", "Imaging", "VideoIO", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ]
