@@ -79,7 +79,7 @@ let package = Package(
         // MARK: Command-line tool
         .executableTarget(
             name: "vision-tasks",
-            dependencies: ["TFLite", "Inference", "Imaging", "VisionPipeline", "MediaPipeTasksVision", "MLKitFaceDetection", "VideoIO"],
+            dependencies: ["TFLite", "Inference", "Imaging", "VisionPipeline", "MediaPipeTasksVision", "MLKitFaceDetection"],
             swiftSettings: swiftSettings
         ),
 
@@ -132,7 +132,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["vision-tasks", "MediaPipeTasksVision", "MLKitFaceDetection", "Imaging", "VideoIO", "TestSupport"],
+            dependencies: ["vision-tasks", "MediaPipeTasksVision", "MLKitFaceDetection", "VisionPipeline", "Imaging", "VideoIO", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

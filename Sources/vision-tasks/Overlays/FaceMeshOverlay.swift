@@ -20,7 +20,7 @@ enum FaceMeshOverlay {
         (pairs(FaceLandmarker.rightIrisConnections()), Color(red: 255, green: 48, blue: 48)),
         (pairs(FaceLandmarker.leftIrisConnections()), Color(red: 48, green: 255, blue: 48)),
     ]
-    private static let meshColor = Color(red: 224, green: 224, blue: 224, alpha: 160)
+    private static let meshColor = Color(red: 224, green: 224, blue: 224, alpha: 120)
 
     /// Draws every face (normalized landmarks) on `image`.
     static func draw(faces: [[(x: Float, y: Float)]], on image: inout Image) throws {

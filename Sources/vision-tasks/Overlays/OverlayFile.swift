@@ -28,7 +28,7 @@ enum OverlayFile {
         try output.drawOverlay(&picture)
         let bytes: [UInt8]
         switch format {
-        case .png: bytes = try picture.pngData()
+        case .png: bytes = try picture.pngData(compressionLevel: 3)
         case .jpeg: bytes = try picture.jpegData(quality: 92)
         }
         try AtomicFile.write(bytes, to: path)

@@ -9,10 +9,23 @@ struct SingleImageRun {
 
     func run() throws {
         let path = request.input
+        if let overlayPath = request.output.overlayPath, OverlayFile.format(of: overlayPath) == nil {
+            throw OutputError(path: overlayPath, reason: "an image's overlay must be a .png, .jpg or .jpeg file")
+        }
         let image = try ImageInput.loadUprightRGB(path)
+        let mode = request.output.runningMode ?? .image
+        let processor: any TaskProcessor
+        do {
+            processor = try request.spec.makeProcessor(runningMode: taskRunningMode(mode))
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw TaskSetupError(message: readableMessage(of: error))
+        }
+        processor.setInputName(ImageInput.stem(of: path))
         let output: TaskOutput
         do {
-            output = try process(image)
+            output = try process(image, with: processor, mode: mode)
         } catch let error as OutputError {
             throw error
         } catch {
@@ -22,27 +35,30 @@ struct SingleImageRun {
         if let jsonPath = request.output.jsonOutputPath {
             try AtomicFile.write(text: line, to: jsonPath)
         } else {
-            FileHandle.standardOutput.write(Data(line.utf8))
+            try FileHandle.standardOutput.write(contentsOf: Data(line.utf8))
         }
         if let overlayPath = request.output.overlayPath {
             try OverlayFile.write(output, on: image, to: overlayPath)
         }
     }
 
-    private func process(_ image: Image) throws -> TaskOutput {
-        switch request.output.runningMode ?? .image {
+    private let collected = LiveStreamCollector()
+
+    private func taskRunningMode(_ mode: RunningModeName) -> TaskRunningMode {
+        switch mode {
+        case .image: .image
+        case .video: .video
+        case .liveStream: .liveStream(collected.receive)
+        }
+    }
+
+    private func process(_ image: Image, with processor: any TaskProcessor, mode: RunningModeName) throws -> TaskOutput {
+        switch mode {
         case .image:
-            let processor = try request.spec.makeProcessor(runningMode: .image)
-            processor.setInputName(ImageInput.stem(of: request.input))
             return try processor.processImage(image)
         case .video:
-            let processor = try request.spec.makeProcessor(runningMode: .video)
-            processor.setInputName(ImageInput.stem(of: request.input))
             return try processor.processVideoFrame(image, timestampInMilliseconds: 0)
         case .liveStream:
-            let collected = LiveStreamCollector()
-            let processor = try request.spec.makeProcessor(runningMode: .liveStream(collected.receive))
-            processor.setInputName(ImageInput.stem(of: request.input))
             try processor.submitLiveFrame(image, timestampInMilliseconds: 0)
             processor.finishLiveStream()
             guard let outcome = collected.outcomes.first else {
@@ -51,6 +67,12 @@ struct SingleImageRun {
             return try outcome.get()
         }
     }
+}
+
+/// The task could not be set up (a missing or unusable model, a bad option value). Exit status 1.
+struct TaskSetupError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { "cannot set up the task: \(message)" }
 }
 
 /// Keeps the live-stream results of a run, for a caller that waits for them all.

@@ -21,6 +21,7 @@ struct TaskCommand<Task: TaskCommandDefinition>: Command {
 
         Model and engine:
         \(TaskEngineOptions.help)
+        \(Task.engineHelp)
 
         Output:
         \(TaskRunOptions.help)

@@ -9,6 +9,8 @@ protocol TaskCommandDefinition: TaskCommandSpec {
     static var description: String { get }
     /// The help lines of the task's own options, indented two spaces.
     static var optionsHelp: String { get }
+    /// The task's lines of the "Model and engine" help: its default model, `--delegate`.
+    static var engineHelp: String { get }
     /// Example invocations, one a line, indented two spaces.
     static var examples: String { get }
     /// The task's own options that take a value, without dashes.

@@ -7,7 +7,7 @@ struct TaskEngineOptions: Sendable {
     static let valueOptions: Set<String> = EngineOptions.valueOptions.union(["model"])
 
     static let help = """
-          --model PATH       the model file (default: the set-up folder's, see below)
+          --model PATH       the model file (default: the set-up folder's, below)
         \(EngineOptions.help)
         """
 

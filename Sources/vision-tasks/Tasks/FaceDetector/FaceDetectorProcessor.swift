@@ -61,6 +61,7 @@ extension FaceDetectorResult {
             FaceDetectionOverlay.Face(
                 box: PixelRect(x: Float(detection.boundingBox.origin.x), y: Float(detection.boundingBox.origin.y),
                                width: Float(detection.boundingBox.size.width), height: Float(detection.boundingBox.size.height)),
+                score: detection.categories.first?.score ?? 0,
                 keypoints: (detection.keypoints ?? []).map { (x: Float($0.location.x), y: Float($0.location.y)) })
         }
         return TaskOutput(json: json, drawOverlay: { image in try FaceDetectionOverlay.draw(faces, on: &image) })

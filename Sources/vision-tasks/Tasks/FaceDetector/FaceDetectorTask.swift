@@ -15,6 +15,8 @@ struct FaceDetectorTask: TaskCommandDefinition {
     static let optionsHelp = """
           --min-detection-confidence F    drop detections scoring below F, 0…1 (default 0.5)
           --min-suppression-threshold F   IoU above which overlapping detections merge (default 0.3)
+        """
+    static let engineHelp = """
         \(MediaPipeEngineSettings.help)
           Without --model: face_detection_short_range.tflite from the set-up folder (assets/models).
         """

@@ -24,6 +24,8 @@ struct FaceLandmarkerTask: TaskCommandDefinition {
                                                      face_detection_full_range_sparse.tflite beside
                                                      the model)
           --landmark-smoothing M                     video: \(LandmarkSmoothingMode.flagChoices) (default mediapipe)
+        """
+    static let engineHelp = """
         \(MediaPipeEngineSettings.help)
           Without --model: face_landmarker.task from the set-up folder (assets/models).
         """

@@ -21,6 +21,8 @@ struct MLKitFaceDetectorTask: TaskCommandDefinition {
           --classification-mode M   none (default) or all: smiling and eye-open probabilities
           --min-face-size F         smallest face, head width / image width, 0…1 (default 0.1)
           --tracking                tracking IDs across the frames of a video (isTrackingEnabled)
+        """
+    static let engineHelp = """
           Without --model: face_landmarker.task from the set-up folder (assets/models); accurate
           mode also needs face_detection_full_range_sparse.tflite beside it.
         """

@@ -6,14 +6,18 @@ import MediaPipeTasksVision
 final class PoseLandmarkerProcessor: TaskProcessor, @unchecked Sendable {
     private let landmarker: PoseLandmarker
     private let masks: PoseMaskWriter?
+    /// Whether the JSON lists the masks (`--output-segmentation-masks`); they may be computed
+    /// for the overlay only.
+    private let listsMasks: Bool
     private let isImageMode: Bool
     /// The live-stream delegate; the options hold it weakly, so the processor keeps it.
     private var liveStream: PoseLandmarkerLiveStream?
     private let lock = NSLock()
     private var inputName = "image"
 
-    init(options: PoseLandmarkerOptions, runningMode: TaskRunningMode, masks: PoseMaskWriter?) throws {
+    init(options: PoseLandmarkerOptions, runningMode: TaskRunningMode, listsMasks: Bool, masks: PoseMaskWriter?) throws {
         self.masks = masks
+        self.listsMasks = listsMasks
         isImageMode = runningMode.mediaPipe == .image
         options.runningMode = runningMode.mediaPipe
         let liveStream = runningMode.liveStreamSink.map(PoseLandmarkerLiveStream.init)
@@ -59,7 +63,7 @@ final class PoseLandmarkerProcessor: TaskProcessor, @unchecked Sendable {
         lock.unlock()
         let files = try masks?.write(result.segmentationMasks, inputName: name,
                                      timestampInMilliseconds: isImageMode ? nil : result.timestampInMilliseconds)
-        return result.taskOutput(maskFiles: files)
+        return result.taskOutput(listsMasks: listsMasks, maskFiles: files)
     }
 }
 
@@ -67,7 +71,7 @@ final class PoseLandmarkerProcessor: TaskProcessor, @unchecked Sendable {
 private final class PoseLandmarkerLiveStream: NSObject, PoseLandmarkerLiveStreamDelegate, @unchecked Sendable {
     let sink: TaskLiveStreamSink
     /// Set by the processor once it exists (it writes masks and builds the output).
-    var convert: (PoseLandmarkerResult) throws -> TaskOutput = { $0.taskOutput(maskFiles: nil) }
+    var convert: (PoseLandmarkerResult) throws -> TaskOutput = { $0.taskOutput(listsMasks: true, maskFiles: nil) }
 
     init(sink: @escaping TaskLiveStreamSink) {
         self.sink = sink
@@ -84,23 +88,25 @@ private final class PoseLandmarkerLiveStream: NSObject, PoseLandmarkerLiveStream
 }
 
 extension PoseLandmarkerResult {
-    /// The JSON object of design.md §5 and the skeleton overlay (with the masks tinted).
-    /// `maskFiles` are the masks' PNG paths (`--masks`), nil when they were not written.
-    func taskOutput(maskFiles: [String]?) -> TaskOutput {
+    /// The JSON object of design.md §5 and the skeleton overlay (with the masks tinted). The
+    /// JSON lists the masks when `listsMasks`; `maskFiles` are their PNG paths (`--masks`), nil
+    /// when they were not written.
+    func taskOutput(listsMasks: Bool, maskFiles: [String]?) -> TaskOutput {
         let poses = landmarks.map { pose in pose.map { (x: $0.x, y: $0.y) } }
-        let maskImages = segmentationMasks.compactMap { try? FloatImage(width: $0.width, height: $0.height, values: $0.float32Values) }
-        return TaskOutput(json: json(maskFiles: maskFiles), drawOverlay: { image in
+        let masks = segmentationMasks
+        return TaskOutput(json: json(listsMasks: listsMasks, maskFiles: maskFiles), drawOverlay: { image in
+            let maskImages = try masks.map { try FloatImage(width: $0.width, height: $0.height, values: $0.float32Values) }
             try PoseOverlay.draw(poses: poses, masks: maskImages, on: &image)
         })
     }
 
     /// `{"timestampInMilliseconds","landmarks","worldLandmarks","segmentationMasks"}`.
-    func json(maskFiles: [String]?) -> JSONValue {
+    func json(listsMasks: Bool, maskFiles: [String]?) -> JSONValue {
         .object([
             ("timestampInMilliseconds", .number(timestampInMilliseconds)),
             ("landmarks", .array(landmarks.map { .array($0.map(\.json)) })),
             ("worldLandmarks", .array(worldLandmarks.map { .array($0.map(\.json)) })),
-            ("segmentationMasks", .array(segmentationMasks.enumerated().map { index, mask in
+            ("segmentationMasks", .array(!listsMasks ? [] : segmentationMasks.enumerated().map { index, mask in
                 var members: [(key: String, value: JSONValue)] = [("width", .number(mask.width)), ("height", .number(mask.height))]
                 if let maskFiles, index < maskFiles.count { members.append(("file", .string(maskFiles[index]))) }
                 return .object(members)

@@ -9,8 +9,8 @@ struct PoseLandmarkerTask: TaskCommandDefinition {
         the Swift property names): {"timestampInMilliseconds","landmarks":[[{"x","y","z",
         "visibility","presence"}…]],"worldLandmarks":[[…the same keys, metres…]],
         "segmentationMasks":[{"width","height","file"}]}. "file" is the mask's PNG (8-bit gray,
-        the input's size), written with --masks DIR. The overlay draws the skeleton and, with
-        masks, the people tinted.
+        the input's size), written with --masks DIR. The overlay draws the skeleton and tints
+        the people.
         """
     static let optionsHelp = """
           --num-poses N                         most people to find (default 1)
@@ -24,11 +24,13 @@ struct PoseLandmarkerTask: TaskCommandDefinition {
           --every-person                        with --num-poses > 1, look again for people the
                                                 detector missed (slower)
           --landmark-smoothing M                video: \(LandmarkSmoothingMode.flagChoices) (default mediapipe)
+        """
+    static let engineHelp = """
         \(MediaPipeEngineSettings.help)
           Without --model: pose_landmarker_full.task from the set-up folder (assets/models).
         """
     static let examples = """
-          vision-tasks pose-landmarker assets/images/zidane.jpg --num-poses 2
+          vision-tasks pose-landmarker assets/images/bus.jpg --num-poses 2
           vision-tasks pose-landmarker photo.jpg --masks masks/ --overlay skeleton.png
           vision-tasks pose-landmarker group.jpg --num-poses 6 --every-person --json-out poses.json
         """
@@ -46,6 +48,9 @@ struct PoseLandmarkerTask: TaskCommandDefinition {
     let shouldOutputSegmentationMasks: Bool
     let masksDirectory: String?
     let findsEveryPerson: Bool
+    /// `--overlay` was given: the masks are computed for the picture even when the JSON does not
+    /// list them (they do not change the landmarks).
+    let drawsMasks: Bool
     let landmarkSmoothing: LandmarkSmoothingMode
 
     init(arguments: ArgumentList, engine: TaskEngineOptions) throws(UsageError) {
@@ -58,10 +63,12 @@ struct PoseLandmarkerTask: TaskCommandDefinition {
         if masksDirectory?.isEmpty == true { throw UsageError("--masks needs a folder") }
         shouldOutputSegmentationMasks = arguments.flag("output-segmentation-masks") || masksDirectory != nil
         findsEveryPerson = arguments.flag("every-person")
+        drawsMasks = arguments.value("overlay") != nil
         landmarkSmoothing = try arguments.value("landmark-smoothing", default: .mediaPipe) { LandmarkSmoothingMode(flag: $0) }
     }
 
-    /// The library options these flags stand for (no running mode, no delegate yet).
+    /// The library options these flags stand for (no running mode, no delegate yet); with
+    /// `--overlay`, masks are on for the picture.
     func makeOptions() throws -> PoseLandmarkerOptions {
         let options = PoseLandmarkerOptions()
         try engine.configure(options.baseOptions)
@@ -69,14 +76,14 @@ struct PoseLandmarkerTask: TaskCommandDefinition {
         options.minPoseDetectionConfidence = minPoseDetectionConfidence
         options.minPosePresenceConfidence = minPosePresenceConfidence
         options.minTrackingConfidence = minTrackingConfidence
-        options.shouldOutputSegmentationMasks = shouldOutputSegmentationMasks
+        options.shouldOutputSegmentationMasks = shouldOutputSegmentationMasks || drawsMasks
         options.findsEveryPerson = findsEveryPerson
         options.landmarkSmoothing = landmarkSmoothing
         return options
     }
 
     func makeProcessor(runningMode: TaskRunningMode) throws -> any TaskProcessor {
-        try PoseLandmarkerProcessor(options: makeOptions(), runningMode: runningMode,
+        try PoseLandmarkerProcessor(options: makeOptions(), runningMode: runningMode, listsMasks: shouldOutputSegmentationMasks,
                                     masks: masksDirectory.map(PoseMaskWriter.init(directory:)))
     }
 }
