@@ -79,7 +79,7 @@ let package = Package(
         // MARK: Command-line tool
         .executableTarget(
             name: "vision-tasks",
-            dependencies: ["TFLite", "Inference", "Imaging", "VisionPipeline", "MediaPipeTasksVision", "MLKitFaceDetection"],
+            dependencies: ["TFLite", "Inference", "Imaging", "VisionPipeline", "MediaPipeTasksVision", "MLKitFaceDetection", "VideoIO"],
             swiftSettings: swiftSettings
         ),
 
