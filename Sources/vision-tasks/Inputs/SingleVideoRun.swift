@@ -15,9 +15,15 @@ struct SingleVideoRun {
         let sink = try options.jsonOut.map { path throws(OutputError) in try JSONLinesSink.replacing(path) } ?? .standardOutput()
         let progress = ProgressBar(total: nil, unit: "frames", quiet: options.quiet)
         let video = VideoFileRun(path: path, overlayPath: options.overlay, keepsPartialOverlay: true, mode: mode)
+        let start = ContinuousClock.now
         do {
-            try video.run(processor: processor, totalFrames: progress.setTotal, emit: { try sink.write($0) },
-                          frameDone: { progress.advance() })
+            let times = try video.run(processor: processor, totalFrames: progress.setTotal, emit: { try sink.write($0) },
+                                      frameDone: { progress.advance() })
+            if !options.quiet {
+                let seconds = milliseconds(ContinuousClock.now - start) / 1000
+                let rate = ProgressBar.formatRate(Double(times.frames) / max(seconds, 1e-9))
+                progress.log("vision-tasks: \(times.frames) frames in \(formatMilliseconds(seconds)) s (\(rate) frames/s); \(times.perFrameSummary)")
+            }
         } catch {
             progress.finish()
             try sink.finish()

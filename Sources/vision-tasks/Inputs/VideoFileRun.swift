@@ -25,30 +25,41 @@ struct VideoFileRun {
 
     /// Runs `processor` over the frames, handing each frame's JSON (with `timestampInMilliseconds`)
     /// to `emit` and calling `frameDone` after each. Checks for SIGINT/SIGTERM between frames.
-    /// - Returns: the number of frames.
+    /// - Returns: the number of frames and where the time went.
     /// - Throws: ``Interrupted`` after a signal (frames so far were emitted), or the reader's,
     ///   task's or writer's error.
     @discardableResult
     func run(processor: any TaskProcessor, totalFrames: ((Int?) -> Void)? = nil,
-             emit: (JSONValue) throws -> Void, frameDone: () -> Void = {}) throws -> Int {
+             emit: (JSONValue) throws -> Void, frameDone: () -> Void = {}) throws -> VideoStageTimes {
+        var times = VideoStageTimes()
+        let clock = ContinuousClock()
+        var mark = clock.now
+        /// Adds the time since the last mark to `stage`.
+        func lap(_ stage: WritableKeyPath<VideoStageTimes, Duration>) {
+            let now = clock.now
+            times[keyPath: stage] += now - mark
+            mark = now
+        }
         let reader = try VideoReader(path: path)
         totalFrames?(reader.info.frameCount)
         processor.reset()
         var writer: VideoWriter?
         defer { writer?.cancel() }  // only a writer not finished below
-        var clock = TimestampClock()
-        var frames = 0
+        var timestamps = TimestampClock()
         var interrupted = false
+        lap(\.decode)
         while let frame = try reader.nextFrame() {
+            lap(\.decode)
             if InterruptSignal.shared.isRaised {
                 interrupted = true
                 break
             }
-            let timestamp = clock.next(frame.timestampMilliseconds)
+            let timestamp = timestamps.next(frame.timestampMilliseconds)
             let output = switch mode {
             case .video: try processor.processVideoFrame(frame.image, timestampInMilliseconds: timestamp)
             case .image: try processor.processImage(frame.image)
             }
+            lap(\.task)
             if let overlayPath {
                 if writer == nil {
                     writer = try VideoWriter(path: overlayPath, width: frame.image.width, height: frame.image.height,
@@ -56,26 +67,54 @@ struct VideoFileRun {
                 }
                 var canvas = frame.image
                 try output.drawOverlay(&canvas)
+                lap(\.draw)
                 try writer?.append(canvas, timestampMilliseconds: Double(timestamp))
+                lap(\.encode)
             }
             try emit(output.json.addingTimestamp(timestamp))
-            frames += 1
+            times.frames += 1
             frameDone()
+            lap(\.output)
         }
         if interrupted, !keepsPartialOverlay { throw Interrupted() }  // the deferred cancel drops the overlay
         if let finishing = writer {
             writer = nil
             try finishing.finish()
+            lap(\.encode)
         }
         if interrupted { throw Interrupted() }
-        if frames == 0 { throw InputError(path: path, reason: "the video has no frames") }
-        return frames
+        if times.frames == 0 { throw InputError(path: path, reason: "the video has no frames") }
+        return times
     }
 
     /// The container's frame rate when it is usable, else 30.
     static func framesPerSecond(_ info: VideoStreamInfo) -> Double {
         guard let rate = info.framesPerSecond, rate.isFinite, rate > 0, rate <= 1000 else { return 30 }
         return rate
+    }
+}
+
+/// Where a video run's wall time went, summed over its frames.
+struct VideoStageTimes {
+    var frames = 0
+    /// Opening, demuxing, decoding and converting to RGB.
+    var decode = Duration.zero
+    /// The task's call.
+    var task = Duration.zero
+    /// Drawing the overlay.
+    var draw = Duration.zero
+    /// Encoding and writing the overlay MP4 (including the final flush).
+    var encode = Duration.zero
+    /// Writing the JSON line and progress.
+    var output = Duration.zero
+
+    /// `"per frame: decode 2.1 ms, task 38.0 ms, ..."` (stages that took no time are left out).
+    var perFrameSummary: String {
+        let count = Double(max(1, frames))
+        let stages: [(String, Duration)] = [("decode", decode), ("task", task), ("draw", draw), ("encode", encode), ("output", output)]
+        return "per frame: " + stages.filter { $0.1 > .zero }.map { name, duration in
+            "\(name) \(formatMilliseconds(milliseconds(duration) / count)) ms"
+        }.joined(separator: ", ")
     }
 }
 
