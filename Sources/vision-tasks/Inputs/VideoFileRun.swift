@@ -3,7 +3,9 @@ import VideoIO
 
 /// One video file (or, with `--running-mode`, a stream read frame by frame) through a
 /// ``TaskProcessor``: every frame, in order, with the container's timestamps, optionally drawn
-/// into an MP4 overlay.
+/// into an MP4 overlay. Decoding (``FramePrefetcher``) and drawing plus encoding
+/// (``OverlayEncoder``) run on their own threads, so on a machine with a core to spare they add
+/// little to the task's time.
 struct VideoFileRun {
     /// How each frame is given to the task.
     enum Mode {
@@ -41,46 +43,48 @@ struct VideoFileRun {
             mark = now
         }
         let reader = try VideoReader(path: path)
+        let framesPerSecond = Self.framesPerSecond(reader.info)
         totalFrames?(reader.info.frameCount)
         processor.reset()
-        var writer: VideoWriter?
-        defer { writer?.cancel() }  // only a writer not finished below
+        // Decoding, and drawing plus encoding, run on their own threads, overlapping the task.
+        let frames = FramePrefetcher(reader: reader)
+        defer { frames.stop() }
+        let encoder = overlayPath.map { OverlayEncoder(path: $0, framesPerSecond: framesPerSecond) }
+        var encoderFinished = false
+        defer { if !encoderFinished { encoder?.cancel() } }
         var timestamps = TimestampClock()
         var interrupted = false
-        lap(\.decode)
-        while let frame = try reader.nextFrame() {
-            lap(\.decode)
+        lap(\.waiting)
+        while let frame = try frames.next() {
+            lap(\.waiting)
             if InterruptSignal.shared.isRaised {
                 interrupted = true
                 break
             }
             let timestamp = timestamps.next(frame.timestampMilliseconds)
+            let taskStart = threadCPUTime()
             let output = switch mode {
             case .video: try processor.processVideoFrame(frame.image, timestampInMilliseconds: timestamp)
             case .image: try processor.processImage(frame.image)
             }
+            times.taskCPU += threadCPUTime() - taskStart
             lap(\.task)
-            if let overlayPath {
-                if writer == nil {
-                    writer = try VideoWriter(path: overlayPath, width: frame.image.width, height: frame.image.height,
-                                             framesPerSecond: Self.framesPerSecond(reader.info))
-                }
-                var canvas = frame.image
-                try output.drawOverlay(&canvas)
-                lap(\.draw)
-                try writer?.append(canvas, timestampMilliseconds: Double(timestamp))
-                lap(\.encode)
-            }
+            try encoder?.append(frame.image, output: output, timestamp: timestamp)
+            lap(\.waiting)
             try emit(output.json.addingTimestamp(timestamp))
             times.frames += 1
             frameDone()
             lap(\.output)
         }
+        frames.stop()
+        times.decode = frames.decodeDuration
         if interrupted, !keepsPartialOverlay { throw Interrupted() }  // the deferred cancel drops the overlay
-        if let finishing = writer {
-            writer = nil
-            try finishing.finish()
-            lap(\.encode)
+        if let encoder {
+            encoderFinished = true
+            let (draw, encode) = try encoder.finish()
+            times.draw = draw
+            times.encode = encode
+            lap(\.waiting)
         }
         if interrupted { throw Interrupted() }
         if times.frames == 0 { throw InputError(path: path, reason: "the video has no frames") }
@@ -97,24 +101,33 @@ struct VideoFileRun {
 /// Where a video run's wall time went, summed over its frames.
 struct VideoStageTimes {
     var frames = 0
-    /// Opening, demuxing, decoding and converting to RGB.
+    /// Opening, demuxing, decoding and converting to RGB (CPU time of the decoding thread).
     var decode = Duration.zero
-    /// The task's call.
+    /// The task's call (wall time; with `taskCPU`, its CPU time on the calling thread).
     var task = Duration.zero
-    /// Drawing the overlay.
+    var taskCPU = Duration.zero
+    /// Drawing the overlay (CPU time of the encoding thread).
     var draw = Duration.zero
-    /// Encoding and writing the overlay MP4 (including the final flush).
+    /// Encoding and writing the overlay MP4 (CPU time of the encoding thread, plus the final flush).
     var encode = Duration.zero
     /// Writing the JSON line and progress.
     var output = Duration.zero
+    /// Waiting on the calling thread for the decoding thread (a frame) or the encoding thread
+    /// (room in its queue, and the final flush).
+    var waiting = Duration.zero
 
-    /// `"per frame: decode 2.1 ms, task 38.0 ms, ..."` (stages that took no time are left out).
+    /// `"per frame: task 38.0 ms, output 0.5 ms, waiting 0.2 ms; CPU time: task 37.5 ms, decode 2.1 ms, ..."`
+    /// (wall times on the calling thread, then CPU times of each stage on its own thread)
+    /// (stages that took no time are left out).
     var perFrameSummary: String {
         let count = Double(max(1, frames))
-        let stages: [(String, Duration)] = [("decode", decode), ("task", task), ("draw", draw), ("encode", encode), ("output", output)]
-        return "per frame: " + stages.filter { $0.1 > .zero }.map { name, duration in
-            "\(name) \(formatMilliseconds(milliseconds(duration) / count)) ms"
-        }.joined(separator: ", ")
+        func list(_ stages: [(String, Duration)]) -> String {
+            stages.filter { $0.1 > .zero }.map { name, duration in
+                "\(name) \(formatMilliseconds(milliseconds(duration) / count)) ms"
+            }.joined(separator: ", ")
+        }
+        return "per frame: " + list([("task", task), ("output", output), ("waiting", waiting)])
+            + "; CPU time: " + list([("task", taskCPU), ("decode", decode), ("draw", draw), ("encode", encode)])
     }
 }
 

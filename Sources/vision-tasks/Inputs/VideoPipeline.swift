@@ -1,0 +1,171 @@
+import Foundation
+import Imaging
+import VideoIO
+
+/// Decodes a video on its own thread, up to a few frames ahead of the task, so decoding overlaps
+/// the task instead of adding to it.
+final class FramePrefetcher: @unchecked Sendable {
+    private enum Item {
+        case frame(VideoFrame)
+        case failure(VideoError)
+    }
+
+    private let queue = BoundedQueue<Item>(capacity: 3)
+    private let stopLock = Lock()
+    private var stopped = false
+    private var thread: WorkerThread?
+    /// CPU time spent decoding, on the decoding thread.
+    private(set) var decodeTime = Duration.zero
+
+    /// Starts reading `reader` (which must not be used elsewhere any more).
+    init(reader: VideoReader) {
+        let box = UncheckedBox(reader)
+        thread = WorkerThread(name: "video decoding") { [self] in
+            while !stopLock.withLock({ stopped }) {
+                let start = threadCPUTime()
+                let item: Item?
+                do throws(VideoError) {
+                    item = try box.value.nextFrame().map(Item.frame)
+                } catch {
+                    item = .failure(error)
+                }
+                let elapsed = threadCPUTime() - start
+                stopLock.withLock { decodeTime += elapsed }
+                guard let item else { break }
+                guard queue.push(item) else { break }
+                if case .failure = item { break }
+            }
+            queue.close()
+        }
+    }
+
+    /// The next frame, `nil` at the end, or the reader's error.
+    func next() throws(VideoError) -> VideoFrame? {
+        switch queue.pop() {
+        case .frame(let frame)?: return frame
+        case .failure(let error)?: throw error
+        case nil: return nil
+        }
+    }
+
+    /// Stops decoding and waits for the thread (frames not taken are dropped).
+    func stop() {
+        stopLock.withLock { stopped = true }
+        queue.cancel()
+        thread?.join()
+        thread = nil
+    }
+
+    var decodeDuration: Duration { stopLock.withLock { decodeTime } }
+
+    deinit { stop() }
+}
+
+/// Draws overlays and encodes them into an MP4, each on its own thread, so that drawing and
+/// encoding overlap each other and the task of the next frames.
+final class OverlayEncoder: @unchecked Sendable {
+    private struct Job {
+        var image: Image
+        var output: TaskOutput
+        var timestamp: Int
+    }
+
+    private let path: String
+    private let framesPerSecond: Double
+    private let drawQueue = BoundedQueue<Job>(capacity: 2)
+    private let encodeQueue = BoundedQueue<(image: Image, timestamp: Int)>(capacity: 2)
+    private let lock = Lock()
+    private var failure: (any Error)?
+    private var writer: VideoWriter?
+    private var threads: [WorkerThread] = []
+    private var drawTime = Duration.zero
+    private var encodeTime = Duration.zero
+
+    /// Starts the threads; the MP4 is created at `path` (atomically, by ``finish()``) with the
+    /// size of the first frame.
+    init(path: String, framesPerSecond: Double) {
+        self.path = path
+        self.framesPerSecond = framesPerSecond
+        threads.append(WorkerThread(name: "overlay drawing") { [self] in
+            while let job = drawQueue.pop() {
+                guard lock.withLock({ failure == nil }) else { continue }  // drain after a failure
+                let start = threadCPUTime()
+                var canvas = job.image
+                do {
+                    try job.output.drawOverlay(&canvas)
+                } catch {
+                    record(error)
+                    continue
+                }
+                let elapsed = threadCPUTime() - start
+                lock.withLock { drawTime += elapsed }
+                encodeQueue.push((canvas, job.timestamp))
+            }
+            encodeQueue.close()
+        })
+        threads.append(WorkerThread(name: "overlay encoding") { [self] in
+            while let frame = encodeQueue.pop() {
+                guard lock.withLock({ failure == nil }) else { continue }
+                let start = threadCPUTime()
+                do {
+                    if writer == nil {
+                        writer = try VideoWriter(path: self.path, width: frame.image.width, height: frame.image.height,
+                                                 framesPerSecond: self.framesPerSecond, options: Self.writerOptions)
+                    }
+                    try writer?.append(frame.image, timestampMilliseconds: Double(frame.timestamp))
+                } catch {
+                    record(error)
+                }
+                let elapsed = threadCPUTime() - start
+                lock.withLock { encodeTime += elapsed }
+            }
+        })
+    }
+
+    /// H.264 with libx264's `ultrafast` preset on one thread (its own, which can share the core the
+    /// task leaves free), so encoding stays below a task's per-frame time at 720p; MPEG-4 when
+    /// there is no H.264 encoder.
+    static let writerOptions = VideoWriter.Options(constantRateFactor: 21, h264Preset: "ultrafast", encoderThreads: 1)
+
+    private func record(_ error: any Error) {
+        lock.withLock { if failure == nil { failure = error } }
+    }
+
+    /// Queues a frame (waiting while the queue is full); throws an earlier drawing or encoding error.
+    func append(_ image: Image, output: TaskOutput, timestamp: Int) throws {
+        if let failure = lock.withLock({ failure }) { throw failure }
+        drawQueue.push(Job(image: image, output: output, timestamp: timestamp))
+    }
+
+    /// Draws and encodes the frames left, finishes the MP4 and renames it onto its path.
+    /// - Returns: the CPU time spent drawing and encoding (the final flush counted as wall time).
+    func finish() throws -> (draw: Duration, encode: Duration) {
+        drawQueue.close()
+        joinThreads()
+        if let failure = lock.withLock({ failure }) {
+            writer?.cancel()
+            throw failure
+        }
+        let start = ContinuousClock.now
+        try writer?.finish()
+        writer = nil
+        let flush = ContinuousClock.now - start
+        return lock.withLock { (drawTime, encodeTime + flush) }
+    }
+
+    /// Stops without writing the MP4.
+    func cancel() {
+        drawQueue.cancel()
+        encodeQueue.cancel()
+        joinThreads()
+        writer?.cancel()
+        writer = nil
+    }
+
+    private func joinThreads() {
+        for thread in threads { thread.join() }
+        threads = []
+    }
+
+    deinit { cancel() }
+}
