@@ -110,4 +110,42 @@ import TestSupport
         #expect(try DriverTool.parseLines(after).count == inputs.count)
         #expect(again.standardError.contains("\(inputs.count - 1) skipped"))
     }
+
+    /// SIGINT in the middle of a folder: the run stops after the current file with status 130,
+    /// every line written is complete, the video being processed gets no line, and a resumed run
+    /// finishes the rest, each file exactly once.
+    @Test func sigintStopsAFolderCleanlyAndTheRunResumes() throws {
+        let folder = try DriverTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inputs = folder.appendingPathComponent("inputs")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Assets.image("astronaut.png"), to: inputs.appendingPathComponent("a.png"))
+        try FileManager.default.copyItem(at: Assets.image("bus.jpg"), to: inputs.appendingPathComponent("b.jpg"))
+        try DriverTool.movingFaceVideo(at: inputs.appendingPathComponent("c.mp4").path, frames: 400)
+        let results = folder.appendingPathComponent("results.jsonl").path
+
+        let (process, _, err) = try DriverTool.process(["face-landmarker", inputs.path, "--json-out", results], outputs: folder)
+        try process.run()
+        let clock = ContinuousClock(), start = clock.now
+        func lineCount() -> Int {
+            ((try? String(contentsOfFile: results, encoding: .utf8)) ?? "").filter { $0 == "\n" }.count
+        }
+        while process.isRunning, lineCount() < 2, clock.now - start < .seconds(60) { usleep(20_000) }
+        try #require(process.isRunning, "still on the video")
+        usleep(200_000)
+        process.interrupt()
+        process.waitUntilExit()
+        let errors = try String(contentsOf: err, encoding: .utf8)
+        #expect(process.terminationStatus == 130, "\(errors)")
+        #expect(errors.contains("interrupted"))
+        let stopped = try DriverTool.parseLines(try String(contentsOfFile: results, encoding: .utf8))
+        #expect(stopped.compactMap { $0["file"] as? String } == ["a.png", "b.jpg"])
+
+        let resumed = try DriverTool.run(["face-landmarker", inputs.path, "--json-out", results, "--quiet"])
+        #expect(resumed.status == 0, "\(resumed.standardError)")
+        let lines = try DriverTool.parseLines(try String(contentsOfFile: results, encoding: .utf8))
+        #expect(lines.compactMap { $0["file"] as? String } == ["a.png", "b.jpg", "c.mp4"])
+        let frames = try #require(lines.last?["frames"] as? [[String: Any]])
+        #expect(frames.count == 400)
+    }
 }
