@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
 /// The input drivers: every input of a task command that is not a single image (video files,
 /// stream URLs, capture devices, named pipes, folders), chosen by ``InputKind``.
@@ -22,6 +23,19 @@ enum TaskInputDrivers {
     static func run(_ request: TaskRunRequest) throws {
         let options = try DriverOptions(request)
         let kind = try InputKind.classify(request.input)
+        if let overlay = options.overlay {
+            switch kind {
+            case .video, .stream:
+                let lowercased = overlay.lowercased()
+                guard [".mp4", ".m4v", ".mov"].contains(where: { lowercased.hasSuffix($0) }) else {
+                    throw UsageError("a video's or stream's overlay is an MP4: give --overlay a path ending in .mp4")
+                }
+            case .folder:
+                try OverlayFolder.prepare(overlay)
+            case .image:
+                break
+            }
+        }
         _ = InterruptSignal.shared
         do {
             switch (kind, options.runningMode) {
@@ -42,6 +56,26 @@ enum TaskInputDrivers {
             }
         } catch is Interrupted {
             exit(130)
+        }
+    }
+}
+
+/// The `--overlay` folder of a folder run.
+enum OverlayFolder {
+    /// Creates `path` (and its parents) unless it is already a folder; fails if it is a file or
+    /// cannot be created, before any work is done.
+    static func prepare(_ path: String) throws(OutputError) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFDIR else {
+                throw OutputError(path: path, reason: "--overlay for a folder input must be a folder, and this is a file")
+            }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw OutputError(path: path, reason: "cannot create the overlay folder: \(error.localizedDescription)")
         }
     }
 }
