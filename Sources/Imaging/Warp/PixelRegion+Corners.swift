@@ -6,18 +6,14 @@ extension PixelRegion {
         Float(Double(rotation * 180) / Double.pi)
     }
 
-    /// The four corners as MediaPipe 1.2.3's OpenCV computes `cv::RotatedRect::points`, in float32:
+    /// The four corners of `cv::RotatedRect::points` in float32, rounded as `arithmetic` says:
     /// bottom-left, top-left, top-right, bottom-right (for rotation 0 and y down), as 8 floats
     /// `[x0, y0, x1, y1, x2, y2, x3, y3]` in pixels.
     ///
-    /// OpenCV's source writes the last two corners as `2·centre − pt0` and `2·centre − pt1`; the
-    /// OpenCV inside MediaPipe's binary is compiled with reassociation and evaluates them as
-    /// `(cx + a·h) + b·w`, `(cy − b·h) + a·w`, `(cx − a·h) + b·w`, `(cy + b·h) + a·w` (read from the
-    /// machine code of `libmediapipe.so` 1.2.3). The two differ by an ulp for some ROIs, which
-    /// moves a few of the crop's 1/32-pixel sample positions; with these corners our landmark crops
-    /// reproduce MediaPipe's landmarks exactly (0 difference over the 58 tracking steps of the
-    /// two-face VIDEO golden, against up to 1.9e-5 with `2·centre − pt`).
-    func corners() -> [Float] {
+    /// With `.mediaPipe`, our landmark crops reproduce MediaPipe 1.2.3's landmarks exactly (0
+    /// difference over the 58 tracking steps of the two-face VIDEO golden); with `.openCV` (the
+    /// `2·centre − corner` of OpenCV's source) they differ by up to 1.9e-5 there.
+    func corners(_ arithmetic: CropArithmetic) -> [Float] {
         let radians = Double(angleDegrees) * Double.pi / 180
         let b = Float(cosine(radians)) * 0.5
         let a = Float(sine(radians)) * 0.5
@@ -26,10 +22,11 @@ extension PixelRegion {
         let y0 = centerY + bh - aw
         let x1 = centerX + ah - bw
         let y1 = centerY - bh - aw
-        let x2 = (centerX + ah) + bw
-        let y2 = (centerY - bh) + aw
-        let x3 = (centerX - ah) + bw
-        let y3 = (centerY + bh) + aw
-        return [x0, y0, x1, y1, x2, y2, x3, y3]
+        switch arithmetic {
+        case .mediaPipe:
+            return [x0, y0, x1, y1, (centerX + ah) + bw, (centerY - bh) + aw, (centerX - ah) + bw, (centerY + bh) + aw]
+        case .openCV:
+            return [x0, y0, x1, y1, 2 * centerX - x0, 2 * centerY - y0, 2 * centerX - x1, 2 * centerY - y1]
+        }
     }
 }
