@@ -4,9 +4,10 @@ import VisionCore
 /// with ``crop(_:)`` (the uint8 stage) or ``tensor(_:)`` (normalized floats).
 ///
 /// Steps: the normalized ROI → pixels in float32; the optional letterbox (``padding``); the
-/// float32 corners of the rotated rectangle; the 4-point perspective solve in double onto the tensor
-/// corners `(0,H) (0,0) (W,0) (W,H)` (mirrored when flipping); its closed-form inverse; and the
-/// fixed-point bilinear sampling with 1/32-pixel positions and 15-bit weights.
+/// float32 corners of the rotated rectangle (rounded as ``TensorCropOptions/arithmetic`` says);
+/// the 4-point perspective solve in double onto the tensor corners `(0,H) (0,0) (W,0) (W,H)`
+/// (mirrored when flipping); its closed-form inverse; and the fixed-point bilinear sampling with
+/// 1/32-pixel positions and 15-bit weights.
 public struct TensorCrop: Sendable {
     /// The options the crop was made with.
     public let options: TensorCropOptions
