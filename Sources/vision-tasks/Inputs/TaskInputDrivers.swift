@@ -23,6 +23,11 @@ enum TaskInputDrivers {
     static func run(_ request: TaskRunRequest) throws {
         let options = try DriverOptions(request)
         let kind = try InputKind.classify(request.input)
+        if case .folder = kind {} else {
+            for name in ["jobs", "shard", "shard-count"] where request.arguments.value(name) != nil {
+                throw UsageError("--\(name) applies to folder inputs only")
+            }
+        }
         if let overlay = options.overlay {
             switch kind {
             case .video, .stream:
