@@ -1,16 +1,20 @@
 // FFmpeg (libavformat, libavcodec, libavdevice, libswscale, libavutil) from Debian's -dev packages.
-// Only the VideoIO module imports this.
+// Only the VideoIO module imports this. libavdevice is not linked but loaded on first use of a
+// capture device (vt_register_devices): it pulls in about 80 more shared libraries (SDL, X11,
+// PulseAudio, libavfilter, ...), which would add tens of milliseconds to every process start.
 //
 // Swift cannot import function-like or composite macros, so the few that VideoIO needs are wrapped
 // in the static inline functions below.
 #ifndef VT_CFFMPEG_SHIM_H
 #define VT_CFFMPEG_SHIM_H
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdint.h>
 #include <time.h>
 #include <libavcodec/avcodec.h>
 #include <libavdevice/avdevice.h>
+#include <libavdevice/version.h>
 #include <libavformat/avformat.h>
 #include <libavutil/avutil.h>
 #include <libavutil/error.h>
@@ -72,6 +76,26 @@ static int vt_deadline_passed(void *opaque) {
 static inline void vt_set_interrupt_deadline(AVFormatContext *context, vt_deadline *deadline) {
     context->interrupt_callback.callback = vt_deadline_passed;
     context->interrupt_callback.opaque = deadline;
+}
+
+#define VT_STRINGIFY_(x) #x
+#define VT_STRINGIFY(x) VT_STRINGIFY_(x)
+
+/// Loads libavdevice (the major version these headers declare) and registers its capture inputs
+/// (video4linux2, ...). Returns 0 on success, -1 if the library or its entry point is missing.
+/// Call once.
+static inline int vt_register_devices(void) {
+#if defined(__APPLE__)
+    const char *name = "libavdevice." VT_STRINGIFY(LIBAVDEVICE_VERSION_MAJOR) ".dylib";
+#else
+    const char *name = "libavdevice.so." VT_STRINGIFY(LIBAVDEVICE_VERSION_MAJOR);
+#endif
+    void *library = dlopen(name, RTLD_NOW | RTLD_GLOBAL);
+    if (library == NULL) return -1;
+    void (*register_all)(void) = (void (*)(void))dlsym(library, "avdevice_register_all");
+    if (register_all == NULL) return -1;
+    register_all();
+    return 0;
 }
 
 #endif

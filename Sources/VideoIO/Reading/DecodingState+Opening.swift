@@ -106,12 +106,11 @@ extension DecodingState {
     }
 }
 
-/// Registers libavdevice's inputs once per process.
+/// Loads libavdevice and registers its inputs once per process (see `vt_register_devices`).
 enum DeviceRegistry {
-    private static let registered: Bool = {
-        avdevice_register_all()
-        return true
-    }()
+    private static let registered: Bool = vt_register_devices() == 0
 
-    static func registerOnce() { _ = registered }
+    /// Whether libavdevice could be loaded.
+    @discardableResult
+    static func registerOnce() -> Bool { registered }
 }
