@@ -121,7 +121,7 @@ import TestSupport
         try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Assets.image("astronaut.png"), to: inputs.appendingPathComponent("a.png"))
         try FileManager.default.copyItem(at: Assets.image("bus.jpg"), to: inputs.appendingPathComponent("b.jpg"))
-        try DriverTool.movingFaceVideo(at: inputs.appendingPathComponent("c.mp4").path, frames: 400)
+        try DriverTool.movingFaceVideo(at: inputs.appendingPathComponent("c.mp4").path, frames: 300)
         let results = folder.appendingPathComponent("results.jsonl").path
 
         let (process, _, err) = try DriverTool.process(["face-landmarker", inputs.path, "--json-out", results], outputs: folder)
@@ -146,6 +146,6 @@ import TestSupport
         let lines = try DriverTool.parseLines(try String(contentsOfFile: results, encoding: .utf8))
         #expect(lines.compactMap { $0["file"] as? String } == ["a.png", "b.jpg", "c.mp4"])
         let frames = try #require(lines.last?["frames"] as? [[String: Any]])
-        #expect(frames.count == 400)
+        #expect(frames.count == 300)
     }
 }
