@@ -90,16 +90,17 @@ def video_bench(binary, task, frame_count, repeats, work):
         plain.append(run(binary, [task, video]))
         full.append(run(binary, [task, video, "--overlay", overlay]))
     def per_frame(results):
-        walls, tasks, cpus = [], [], []
-        for wall, _, stderr in results:
+        walls, tasks, cpus, process_cpus = [], [], [], []
+        for wall, process_cpu, stderr in results:
             frames, on_thread, cpu = stages(stderr)
             walls.append(wall * 1000 / frames)
+            process_cpus.append(process_cpu * 1000 / frames)
             tasks.append(on_thread.get("task", 0))
             cpus.append(cpu)
         merged = {key: statistics.median(c.get(key, 0) for c in cpus) for key in cpus[0]}
-        return statistics.median(walls), statistics.median(tasks), merged
-    plain_wall, plain_task, plain_cpu = per_frame(plain)
-    full_wall, full_task, full_cpu = per_frame(full)
+        return statistics.median(walls), statistics.median(tasks), merged, statistics.median(process_cpus)
+    plain_wall, plain_task, plain_cpu, plain_process = per_frame(plain)
+    full_wall, full_task, full_cpu, full_process = per_frame(full)
     print(f"video: 1280x720, {frame_count} frames, {task}, {repeats} rounds (interleaved), medians per frame:")
     print(f"  task alone (its thread, plain run): {plain_task:.2f} ms wall, {plain_cpu.get('task', 0):.2f} ms CPU")
     print(f"  plain run (decode + task + JSON):   {plain_wall:.2f} ms wall per frame, whole process")
@@ -110,6 +111,10 @@ def video_bench(binary, task, frame_count, repeats, work):
     print(f"  CPU per frame (own threads): task {task_cpu:.2f}, decode {decode:.2f} (plus FFmpeg's decoder "
           f"threads), draw {draw:.2f}, encode {encode:.2f} ms; (decode + encode) / task = "
           f"{100 * (decode + encode) / max(task_cpu, 1e-9):.0f} %")
+    video_io = full_process - full_cpu.get("task", 0) - draw
+    print(f"  whole-process CPU per frame: plain run {plain_process:.2f} ms, with overlay {full_process:.2f} ms; "
+          f"everything but the task and the drawing (decoding with FFmpeg's threads, encoding, JSON, start-up) "
+          f"{video_io:.2f} ms = {100 * video_io / max(task_cpu, 1e-9):.0f} % of the task's CPU")
     print(f"  all full-run walls per frame: {[round(stages(s)[0] and w * 1000 / stages(s)[0], 2) for w, _, s in full]}")
 
 
