@@ -40,6 +40,8 @@ import TestSupport
         #expect(parallel.standardError.contains(brokenPath))
         #expect(parallel.standardError.contains("1 failed"))
         #expect(parallel.standardError.contains("  sub/broken.png: "))
+        #expect(!parallel.standardError.contains("\r") && !parallel.standardError.contains("\u{1B}"),
+                "no progress bar when standard error is not a terminal")
         // The overlays mirror the tree, one per image that succeeded, at the input's size.
         for file in inputs where file != "sub/broken.png" {
             let overlay = try Image(contentsOfFile: overlays + "/" + file)
@@ -67,6 +69,8 @@ import TestSupport
             #expect(run.status == 0, "\(run.standardError)")
             return files(try run.lines())
         }
+        let quiet = try DriverTool.run(["face-detector", folder.path, "--quiet", "--shard", "0/2"])
+        #expect(quiet.standardError.isEmpty, "--quiet and no failures: nothing on standard error")
         let first = try shardFiles(["--shard", "0/2"]), second = try shardFiles(["--shard", "1/2"])
         #expect(!first.isEmpty && !second.isEmpty)
         #expect(Set(first).isDisjoint(with: second))
