@@ -1,5 +1,6 @@
-/// One video file (or a stream with `--running-mode video|image`): video running mode by default, JSON Lines (one object per frame, in order, as they are
-/// made), optionally an MP4 overlay, a progress bar in frames.
+/// One video file (or a stream with `--running-mode video|image`): video running mode by default,
+/// JSON Lines (one object per frame, in order, as they are made, written on their own thread),
+/// optionally an MP4 overlay, a progress bar in frames.
 ///
 /// On SIGINT/SIGTERM it stops after the current frame and keeps everything so far: the lines, the
 /// `--json-out` file and a shorter but complete overlay. If the video turns out damaged midway, the
@@ -13,11 +14,12 @@ struct SingleVideoRun {
         let processor = try spec.makeProcessor(runningMode: mode == .video ? .video : .image)
         processor.setInputName(ImageInput.stem(of: path))
         let sink = try options.jsonOut.map { path throws(OutputError) in try JSONLinesSink.replacing(path) } ?? .standardOutput()
+        let lines = BackgroundLineWriter(sink: sink)
         let progress = ProgressBar(total: nil, unit: "frames", quiet: options.quiet)
         let video = VideoFileRun(path: path, overlayPath: options.overlay, keepsPartialOverlay: true, mode: mode)
         let start = ContinuousClock.now
         do {
-            let times = try video.run(processor: processor, totalFrames: progress.setTotal, emit: { try sink.write($0) },
+            let times = try video.run(processor: processor, totalFrames: progress.setTotal, emit: { try lines.write($0) },
                                       frameDone: { progress.advance() })
             if !options.quiet {
                 let seconds = milliseconds(ContinuousClock.now - start) / 1000
@@ -26,10 +28,12 @@ struct SingleVideoRun {
             }
         } catch {
             progress.finish()
+            try lines.finish()
             try sink.finish()
             throw error
         }
         progress.finish()
+        try lines.finish()
         try sink.finish()
     }
 }
