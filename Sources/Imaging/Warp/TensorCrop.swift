@@ -112,7 +112,7 @@ public struct TensorCrop: Sendable {
     }
 
     /// The model input: ``crop(_:)`` normalized to ``TensorCropOptions/valueRange`` as
-    /// `Float(Double(u8)·Double(scale) + Double(offset))`, NHWC.
+    /// `Float(u8)·scale + offset` in float32 (two roundings, see ``ValueRange/lookupTable``), NHWC.
     public func tensor(_ image: Image) throws(ImageError) -> ImageTensor {
         let rgb = try crop(image)
         return ImageTensor(width: options.width, height: options.height,
