@@ -14,10 +14,13 @@ import VisionPipeline
 ///   This needs MediaPipe 1.2.3's pixel normalization, `float32(u8)·scale` then `+ offset`, each
 ///   rounded (``ValueRange/lookupTable``); one rounding of the multiply-add, as documented for
 ///   0.10.21, changed the detector's outputs by up to 7e-4 and every pose ROI after them.
-/// * Rotated crops differ: MediaPipe 1.2.3 links OpenCV 5.1.0, whose rotated `warpPerspective`
-///   is not the OpenCV 4.11 fixed-point warp we replicate (unrotated ones still agree). Pose ROIs
-///   are rotated, so the landmark model sees slightly different pixels: this is what is left of
-///   the pose parity gaps (image mode ~1e-4, and the tracking loop's drift in VIDEO mode).
+/// * Rotated crops differ. MediaPipe 1.2.3 links OpenCV 5.1.0 (its build banner is in
+///   libmediapipe.so), and its crop of a rotated ROI is not the OpenCV 4.11 one we replicate
+///   (unrotated ones still agree bit for bit). Not the cause, checked: the pip OpenCV 5.0 float
+///   warp kernel (it changes unrotated crops too), FMA contraction of the warp's coordinate
+///   arithmetic (no pixel changes), a float-angle `RotatedRect::points` (closer, not equal). Pose
+///   ROIs are rotated, so the landmark model sees slightly different pixels: this is what is left
+///   of the pose parity gaps (image mode ~1e-4, and the tracking loop's drift in VIDEO mode).
 @Suite struct PoseModelInputParityTests {
     struct Golden: Decodable {
         struct Output: Decodable {
@@ -84,9 +87,9 @@ import VisionPipeline
         }
     }
 
-    /// The rotated crop (a quarter turn) is the one place we know we differ (OpenCV 5.1's warp):
+    /// The rotated crop (a quarter turn) is the one place we know we differ (MediaPipe's OpenCV 5.1):
     /// recorded as a known issue, with a bound on how far the landmark model's raw landmarks move.
-    @Test func rotatedCropDiffersFromOpenCV5() throws {
+    @Test func rotatedCropDiffersFromMediaPipes() throws {
         let (golden, images, graph) = try Self.load()
         let rotated = try #require(golden.cases.first { $0.rotationDegrees != 0 })
         let outputs = try Self.outputs(rotated, images: images, graph: graph)
@@ -94,7 +97,7 @@ import VisionPipeline
         let identical = zip(outputs, rotated.outputs).allSatisfy { SHA256.hex($0) == $1.sha256 }
         let landmarks = zip(outputs[0].prefix(8), rotated.outputs[0].first).map { abs($0 - $1) }.max() ?? .infinity
         print("rotated crop: outputs identical \(identical); first raw landmark values differ by \(landmarks) px of 256")
-        withKnownIssue("MediaPipe 1.2.3's rotated crops come from OpenCV 5.1's warpPerspective, not 4.11's") {
+        withKnownIssue("MediaPipe 1.2.3's rotated crops (OpenCV 5.1 inside the wheel) differ from OpenCV 4.11's") {
             #expect(identical)
         }
         // Same orientation and region: the raw landmarks stay within a few tensor pixels.

@@ -13,8 +13,8 @@ What this showed (see Tests/VisionPipelineTests/PoseModelInputParityTests.swift)
   * MediaPipe 1.2.3 normalizes pixels as float32(u8)·scale + offset with two float roundings (not
     one multiply-add in double): with that, the pose detector's outputs are bit-identical;
   * crops of unrotated ROIs are bit-identical to OpenCV 4.11's warpPerspective;
-  * crops of rotated ROIs are not: the wheel links OpenCV 5.1.0 (its build string is in
-    libmediapipe.so), whose rotated warp differs from 4.11's fixed-point one.
+  * crops of rotated ROIs are not (a quarter turn here): the wheel links OpenCV 5.1.0 (its build
+    banner is in libmediapipe.so); how its rotated crop differs from 4.11's is not pinned down.
 
 Run through scripts/golden/mediapipe-inference (same pinned venv as mediapipe-tasks).
 """
