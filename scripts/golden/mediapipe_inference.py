@@ -12,9 +12,10 @@ the embedder's preprocessing) with its own tensor code and engine and compares.
 What this showed (see Tests/VisionPipelineTests/PoseModelInputParityTests.swift):
   * MediaPipe 1.2.3 normalizes pixels as float32(u8)·scale + offset with two float roundings (not
     one multiply-add in double): with that, the pose detector's outputs are bit-identical;
-  * crops of unrotated ROIs are bit-identical to OpenCV 4.11's warpPerspective;
-  * crops of rotated ROIs are not (a quarter turn here): the wheel links OpenCV 5.1.0 (its build
-    banner is in libmediapipe.so); how its rotated crop differs from 4.11's is not pinned down.
+  * crops are bit-identical to our OpenCV 4.11 replica unrotated, turned a quarter on a square
+    image, and turned half on a non-square one;
+  * a quarter turn of a non-square image is not: there MediaPipe's rotated region (width and
+    height swapped and rescaled by the aspect ratio) must come out differently; not pinned down.
 
 Run through scripts/golden/mediapipe-inference (same pinned venv as mediapipe-tasks).
 """
@@ -36,6 +37,8 @@ CASES = [
     ("detector/astronaut", "pose_detector.tflite", "astronaut.png", None, 0),
     ("detector/bus", "pose_detector.tflite", "bus.jpg", None, 0),
     ("landmarks/bus_roi", "pose_landmarks_detector.tflite", "bus.jpg", [0.1, 0.2, 0.77, 0.9], 0),
+    ("landmarks/astronaut_rot90", "pose_landmarks_detector.tflite", "astronaut.png", None, 90),
+    ("landmarks/bus_rot180", "pose_landmarks_detector.tflite", "bus.jpg", None, 180),
     ("landmarks/bus_rot90", "pose_landmarks_detector.tflite", "bus.jpg", None, 90),
 ]
 NORMALIZATION = {"pose_detector.tflite": (127.5, 127.5), "pose_landmarks_detector.tflite": (0.0, 255.0)}

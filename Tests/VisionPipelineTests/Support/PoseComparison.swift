@@ -32,9 +32,8 @@ struct PoseErrors: CustomStringConvertible {
 
     /// The documented bound for results that miss the strict gate because the landmark model is
     /// chaotic in its input (``PoseSensitivityTests``: a 1e-6 shift of the ROI centre moves
-    /// visibility by ~2e-3): MediaPipe 1.2.3's crops of rotated ROIs (OpenCV 5.1 inside) differ
-    /// from the OpenCV 4.11 warp we replicate (``PoseModelInputParityTests``). Landmarks and
-    /// masks must still meet the gate.
+    /// visibility by ~2e-3) and a small residual difference to MediaPipe 1.2.3 remains (see
+    /// ``PoseVideoParityTests``). Landmarks and masks must still meet the gate.
     var withinSensitivityBound: Bool {
         xy <= Self.landmarkGate && scores <= 3e-3 && world <= 3e-3 && maskAgreement >= Self.maskGate
     }
