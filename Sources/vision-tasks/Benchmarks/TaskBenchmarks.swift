@@ -8,6 +8,12 @@ import VisionPipeline
 /// Each case builds its graph once (not timed), runs it once untimed, then times `iterations`
 /// calls and reports the median in milliseconds. Video cases advance the timestamp by 33 ms per
 /// call, so the detector is skipped once the face or pose is tracked, as in MediaPipe.
+///
+/// The ML Kit cases (`MLKitFaceAnalyzer`, the engine of the ML Kit and Firebase APIs) time one
+/// call each: `.fast` with landmarks and classification, the same with tracking (one video
+/// frame: the still image repeated, so the detector runs every `redetectionInterval`-th frame
+/// and the median is a tracked frame), and `.accurate` with contours. Compare them with the
+/// face-landmarker image cases with blendshapes and matrices (the same models per face).
 enum TaskBenchmarks {
     struct Case {
         var name: String
@@ -39,6 +45,23 @@ enum TaskBenchmarks {
         let faceSmallT1 = try FaceLandmarkerGraph(modelPath: faceBundle, options: .init(
             numFaces: 10, detectsSmallFaces: true, engine: engine))
         let detector = try FaceDetectorGraph(modelPath: shortRange, options: .init(engine: engine))
+        let faceImageT1 = try FaceLandmarkerGraph(modelPath: faceBundle, options: .init(
+            numFaces: MLKitFaceAnalyzer.maximumFaces, outputBlendshapes: true, outputTransformationMatrixes: true, engine: engine))
+        // ML Kit: one analyzer per case and image, so that tracking state stays with its image.
+        func mlKit(_ options: MLKitFaceOptions) throws -> MLKitFaceAnalyzer {
+            try MLKitFaceAnalyzer(bundlePath: faceBundle, options: options, engine: engine)
+        }
+        let fastClassified = MLKitFaceOptions(landmarks: true, classification: true)
+        let fastTracked = MLKitFaceOptions(landmarks: true, classification: true, tracking: true)
+        let accurateContours = MLKitFaceOptions(accurate: true, contours: true)
+        let mlKitCases: [(name: String, analyzer: MLKitFaceAnalyzer, image: PipelineImage)] = [
+            ("mlkit .fast landmarks+classification, astronaut", try mlKit(fastClassified), astronaut),
+            ("mlkit .fast landmarks+classification, t1", try mlKit(fastClassified), t1),
+            ("mlkit .fast+tracking landmarks+classification frame, astronaut", try mlKit(fastTracked), astronaut),
+            ("mlkit .fast+tracking landmarks+classification frame, t1", try mlKit(fastTracked), t1),
+            ("mlkit .accurate contours, astronaut", try mlKit(accurateContours), astronaut),
+            ("mlkit .accurate contours, t1", try mlKit(accurateContours), t1),
+        ]
         let poseImage = try PoseLandmarkerGraph(modelPath: poseBundle, options: .init(outputSegmentationMasks: true, engine: engine))
         let poseVideo = try PoseLandmarkerGraph(modelPath: poseBundle, options: .init(isStreaming: true, engine: engine))
         let poseGroup = try PoseLandmarkerGraph(modelPath: poseBundle, options: .init(numPoses: 5, engine: engine))
@@ -58,6 +81,12 @@ enum TaskBenchmarks {
                 try faceSmallT1.process(t1, timestampMilliseconds: 0).count
             },
             Case(name: "face-detector, astronaut") { try detector.detect(astronaut).count },
+            Case(name: "face-landmarker image, t1, numFaces 32, blendshapes+matrices") {
+                try faceImageT1.process(t1, timestampMilliseconds: 0).count
+            },
+        ] + mlKitCases.map { entry in
+            Case(name: entry.name) { try entry.analyzer.analyze(entry.image).count }
+        } + [
             Case(name: "pose-landmarker image, astronaut, masks") { try poseImage.process(astronaut, timestampMilliseconds: 0).count },
             Case(name: "pose-landmarker video frame, astronaut") {
                 poseTimestamp += 33
@@ -72,6 +101,23 @@ enum TaskBenchmarks {
                 try poseEveryone.process(bus, timestampMilliseconds: 0).count
             },
         ]
+    }
+
+    /// Times `cases` in rounds: each case once untimed, then `iterations` rounds that run every
+    /// case once, so that load from other processes on a shared machine spreads over all cases
+    /// alike.
+    static func measureInterleaved(_ cases: [Case], iterations: Int) throws -> [Result] {
+        var found = try cases.map { try $0.run() }
+        var times = [[Double]](repeating: [], count: cases.count)
+        let clock = ContinuousClock()
+        for _ in 0..<iterations {
+            for (k, benchmark) in cases.enumerated() {
+                let start = clock.now
+                found[k] = try benchmark.run()
+                times[k].append(milliseconds(start.duration(to: clock.now)))
+            }
+        }
+        return cases.indices.map { Result(name: cases[$0].name, found: found[$0], timesMilliseconds: times[$0]) }
     }
 
     static func measure(_ benchmark: Case, iterations: Int) throws -> Result {
