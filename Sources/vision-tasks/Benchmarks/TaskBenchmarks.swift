@@ -57,8 +57,8 @@ enum TaskBenchmarks {
         let mlKitCases: [(name: String, analyzer: MLKitFaceAnalyzer, image: PipelineImage)] = [
             ("mlkit .fast landmarks+classification, astronaut", try mlKit(fastClassified), astronaut),
             ("mlkit .fast landmarks+classification, t1", try mlKit(fastClassified), t1),
-            ("mlkit .fast+tracking landmarks+classification frame, astronaut", try mlKit(fastTracked), astronaut),
-            ("mlkit .fast+tracking landmarks+classification frame, t1", try mlKit(fastTracked), t1),
+            ("mlkit .fast+tracking landmarks+classification, astronaut", try mlKit(fastTracked), astronaut),
+            ("mlkit .fast+tracking landmarks+classification, t1", try mlKit(fastTracked), t1),
             ("mlkit .accurate contours, astronaut", try mlKit(accurateContours), astronaut),
             ("mlkit .accurate contours, t1", try mlKit(accurateContours), t1),
         ]
