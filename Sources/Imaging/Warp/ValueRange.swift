@@ -26,9 +26,18 @@ public struct ValueRange: Sendable, Hashable {
     public var offset: Float { min - 0 * scale }
 
     /// The 256 float values: `Float(Double(u8)·Double(scale) + Double(offset))`, the rounding of
-    /// OpenCV's `convertTo` that MediaPipe's tensors have (one multiply-add in double, rounded once).
+    /// OpenCV 4.x's `convertTo` (one multiply-add in double, rounded once; ``CropArithmetic/openCV``).
     public var lookupTable: [Float] {
         let s = Double(scale), o = Double(offset)
         return (0..<256).map { Float(Double($0) * s + o) }
+    }
+
+    /// The 256 float values as `arithmetic` rounds them: ``lookupTable`` for `.openCV`;
+    /// `Float(u8)·scale + offset` with two float32 roundings for `.mediaPipe` (MediaPipe 1.2.3).
+    public func lookupTable(for arithmetic: CropArithmetic) -> [Float] {
+        switch arithmetic {
+        case .openCV: return lookupTable
+        case .mediaPipe: return (0..<256).map { Float($0) * scale + offset }
+        }
     }
 }

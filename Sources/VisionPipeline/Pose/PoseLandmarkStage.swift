@@ -43,7 +43,10 @@ struct PoseLandmarkStage {
     func estimate(_ image: Image, roi: NormalizedRect, flipHorizontally: Bool, minPresence: Float,
                   outputMask: Bool) throws(PipelineError) -> PoseEstimate? {
         let options = TensorCropOptions(width: Self.inputSize, height: Self.inputSize, keepAspectRatio: false,
-                                        border: .replicate, valueRange: range, flipHorizontally: flipHorizontally)
+                                        border: .replicate, valueRange: range, flipHorizontally: flipHorizontally,
+                                        // Pose keeps OpenCV-source rounding for now: `.mediaPipe` makes the
+                                        // pose goldens match exactly, but changes the every-person results.
+                                        arithmetic: .openCV)
         let crop: TensorCrop
         let tensor: ImageTensor
         do {
