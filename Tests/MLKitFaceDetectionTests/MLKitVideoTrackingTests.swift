@@ -46,6 +46,24 @@ import VisionPipeline
         #expect(try !Self.analyzer(MLKitFaceOptions(landmarks: true, tracking: true)).loadsBlendshapesModel)
     }
 
+    /// `.accurate` with tracking: t1's six small faces are tracked by their ROIs, and the costly
+    /// small-faces search runs every `redetectionInterval` frames only.
+    @Test func accurateTrackingKeepsTheSixFacesOfT1() throws {
+        let t1 = PipelineImage(try MLKitTestImages.load("t1.jpg"))
+        let video = try Self.analyzer(MLKitFaceOptions(accurate: true, minFaceSize: 0.05, tracking: true))
+        var ids: Set<Int>?
+        for k in 0..<6 {
+            let faces = try video.analyze(t1)
+            try #require(faces.count == 6, "frame \(k)")
+            let frameIDs = Set(faces.compactMap(\.trackingID))
+            #expect(frameIDs.count == 6)
+            if ids == nil { ids = frameIDs }
+            #expect(frameIDs == ids, "frame \(k)")
+        }
+        #expect(video.detectorRuns == 2)
+        #expect(video.meshRuns == 6 * 6)
+    }
+
     /// A face that jumps away from its ROI is lost and found again by the detector in the same
     /// frame; a face that leaves is dropped in the frame it leaves.
     @Test func aLostFaceIsSoughtInTheSameFrame() throws {

@@ -12,7 +12,8 @@ import VisionPipeline
 /// The ML Kit cases (`MLKitFaceAnalyzer`, the engine of the ML Kit and Firebase APIs) time one
 /// call each: `.fast` with landmarks and classification, the same with tracking (one video
 /// frame: the still image repeated, so the detector runs every `redetectionInterval`-th frame
-/// and the median is a tracked frame), and `.accurate` with contours. Compare them with the
+/// and the median is a tracked frame), `.accurate` with contours, and `.accurate` with tracking
+/// on t1's six small faces. Compare them with the
 /// face-landmarker image cases with blendshapes and matrices (the same models per face).
 enum TaskBenchmarks {
     struct Case {
@@ -56,6 +57,8 @@ enum TaskBenchmarks {
         let fastClassified = MLKitFaceOptions(landmarks: true, classification: true)
         let fastTracked = MLKitFaceOptions(landmarks: true, classification: true, tracking: true)
         let accurateContours = MLKitFaceOptions(accurate: true, contours: true)
+        // t1's six faces are 0.075–0.091 of its width: below the default minFaceSize.
+        let accurateTracked = MLKitFaceOptions(accurate: true, landmarks: true, classification: true, minFaceSize: 0.05, tracking: true)
         let mlKitCases: [(name: String, analyzer: Built<MLKitFaceAnalyzer>, image: PipelineImage)] = [
             ("mlkit .fast landmarks+classification, astronaut", mlKit(fastClassified), astronaut),
             ("mlkit .fast landmarks+classification, t1", mlKit(fastClassified), t1),
@@ -63,6 +66,7 @@ enum TaskBenchmarks {
             ("mlkit .fast+tracking landmarks+classification, t1", mlKit(fastTracked), t1),
             ("mlkit .accurate contours, astronaut", mlKit(accurateContours), astronaut),
             ("mlkit .accurate contours, t1", mlKit(accurateContours), t1),
+            ("mlkit .accurate+tracking landmarks+classification, t1", mlKit(accurateTracked), t1),
         ]
         let poseImage = Built { try PoseLandmarkerGraph(modelPath: poseBundle, options: .init(outputSegmentationMasks: true, engine: engine)) }
         let poseVideo = Built { try PoseLandmarkerGraph(modelPath: poseBundle, options: .init(isStreaming: true, engine: engine)) }

@@ -28,7 +28,7 @@ struct BenchCommand: Command {
         and prints each case's median and mean in milliseconds and what it found; with --json one
         line per case: {"case","found","backend","threads","median_ms","times_ms"}
         (scripts/bench/mediapipe-compare). --filter keeps the cases whose name contains one of
-        the comma-separated TEXTs; --interleave times the cases in rounds (one run of each per
+        the TEXTs separated by "|"; --interleave times the cases in rounds (one run of each per
         round), for a shared machine.
 
         `bench warp` times the MediaPipe-exact ROI warp: a rotated 256×256 crop from a 1920×1080
@@ -39,14 +39,14 @@ struct BenchCommand: Command {
           --iterations N     timed runs (default 50)
           --warm-up N        untimed runs first (default 5)
           --json             bench model and bench tasks: JSON lines on stdout
-          --filter TEXT[,…]  bench tasks: only the cases whose name contains one of the TEXTs
+          --filter TEXT[|…]  bench tasks: only the cases whose name contains one of the TEXTs
           --interleave       bench tasks: time the cases in rounds instead of one after another
 
         Examples:
           vision-tasks bench models
           vision-tasks bench models --backend reference --iterations 10
           vision-tasks bench model assets/models/pose_detection.tflite --threads 2 --json
-          vision-tasks bench tasks --filter "mlkit,face-landmarker image" --interleave --iterations 30
+          vision-tasks bench tasks --filter "mlkit|face-landmarker image" --interleave --iterations 30
         """
     static let valueOptions = EngineOptions.valueOptions.union(["iterations", "warm-up", "filter"])
     static let flagOptions: Set<String> = ["json", "interleave"]
@@ -85,7 +85,7 @@ struct BenchCommand: Command {
         iterations = try arguments.value("iterations", default: 50) { Int($0).flatMap { $0 > 0 ? $0 : nil } }
         warmUp = try arguments.value("warm-up", default: 5) { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
         json = arguments.flag("json")
-        filter = arguments.value("filter").map { $0.split(separator: ",").map(String.init) }
+        filter = arguments.value("filter").map { $0.split(separator: "|").map(String.init) }
         interleave = arguments.flag("interleave")
     }
 
@@ -123,7 +123,7 @@ struct BenchCommand: Command {
         let cases = try TaskBenchmarks.cases(models: models, images: images, engine: engine)
             .filter { benchmark in filter.map { texts in texts.contains { benchmark.name.contains($0) } } ?? true }
         guard !cases.isEmpty else {
-            throw UsageError("no bench tasks case matches --filter \((filter ?? []).joined(separator: ","))")
+            throw UsageError("no bench tasks case matches --filter \((filter ?? []).joined(separator: "|"))")
         }
         if !json {
             print("backend: \(options.backend.rawValue), \(options.threadCount) thread(s), median and mean ms over \(iterations) runs\(interleave ? ", interleaved" : "")")
