@@ -52,7 +52,8 @@ extension MLKitFaceAnalyzer {
     static let sameFaceIoU: Float = 0.5
 
     /// One detector pass and the meshes of its detections, skipping detections whose box centre
-    /// lies inside the frame of a face in `known`.
+    /// lies inside the frame of a face in `known`, or whose mesh overlaps one of them by more than
+    /// `sameFaceIoU`.
     private func detectedFaces(in prepared: PreparedImage, image: PipelineImage, besides known: [Candidate]) throws(PipelineError) -> [Candidate] {
         let suppression = FaceDetectorGraphOptions().minSuppressionThreshold
         var found: [Candidate] = []
@@ -62,7 +63,10 @@ extension MLKitFaceAnalyzer {
             if known.contains(where: { $0.frame.contains(x: centre.x, y: centre.y) }) { continue }
             if detection.rect != nil { meshRuns += 1 }
             if let rect = detection.rect, let meshed = try graph.meshFace(in: prepared, rect: rect) {
-                found.append(try Self.candidate(meshed, image: image))
+                let candidate = try Self.candidate(meshed, image: image)
+                // A tracked face whose detection centre fell outside its frame: the same face.
+                if known.contains(where: { $0.frame.intersectionOverUnion(candidate.frame) > Self.sameFaceIoU }) { continue }
+                found.append(candidate)
             } else if !options.accurate {
                 found.append(Candidate(frame: detection.box))
             }
