@@ -43,7 +43,7 @@ extension MLKitFaceAnalyzer {
             faces.append(candidate)
         }
         let detect = video.needsDetection(lostAFace: lost)
-        if detect { faces += try detectedFaces(in: prepared, image: image, besides: faces) }
+        if detect { faces = Array((faces + (try detectedFaces(in: prepared, image: image, besides: faces))).prefix(Self.maximumFaces)) }
         video.end(nextROIs: faces.compactMap(\.nextROI), hadUntrackedFace: faces.contains { $0.face == nil }, detected: detect)
         return faces
     }
