@@ -2,21 +2,8 @@ import Imaging
 import Testing
 import VisionCore
 
-/// The two roundings of ``CropArithmetic``: MediaPipe 1.2.3's binary and OpenCV 4.x's source.
+/// The two corner roundings of ``CropArithmetic``: MediaPipe 1.2.3's binary and OpenCV 4.x's source.
 @Suite struct CropArithmeticTests {
-    @Test func mediaPipeValuesRoundMultiplyAndAddSeparately() {
-        let range = ValueRange.minusOneToOne
-        let mediaPipe = range.lookupTable(for: .mediaPipe)
-        for value in 0..<256 {
-            let product = Float(value) * range.scale
-            #expect(mediaPipe[value] == product + range.offset)
-        }
-        #expect(range.lookupTable(for: .openCV) == range.lookupTable)
-        #expect(mediaPipe != range.lookupTable, "the two roundings differ for some values in [-1, 1]")
-        // In [0, 1] the offset is 0: one rounding either way.
-        #expect(ValueRange.zeroToOne.lookupTable(for: .mediaPipe) == ValueRange.zeroToOne.lookupTable)
-    }
-
     @Test func cornersDifferOnlyInTheLastTwoPoints() throws {
         // A rotated ROI whose corners round differently with the two orders of operations.
         var differing = 0

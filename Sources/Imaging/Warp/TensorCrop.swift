@@ -113,7 +113,7 @@ public struct TensorCrop: Sendable {
     }
 
     /// The model input: ``crop(_:)`` normalized to ``TensorCropOptions/valueRange`` as
-    /// ``ValueRange/lookupTable(for:)`` of ``TensorCropOptions/arithmetic``, NHWC.
+    /// `Float(u8)·scale + offset` in float32 (two roundings, see ``ValueRange/lookupTable``), NHWC.
     public func tensor(_ image: Image) throws(ImageError) -> ImageTensor {
         let rgb = try crop(image)
         return ImageTensor(width: options.width, height: options.height,
@@ -123,7 +123,7 @@ public struct TensorCrop: Sendable {
 
     /// Maps bytes to floats through the range's 256-entry table (exactly the documented formula).
     package static func normalize(_ bytes: [UInt8], range: ValueRange, arithmetic: CropArithmetic) -> [Float] {
-        let table = range.lookupTable(for: arithmetic)
+        let table = range.lookupTable
         return table.withUnsafeBufferPointer { lut in
             [Float](unsafeUninitializedCapacity: bytes.count) { buffer, count in
                 bytes.withUnsafeBufferPointer { source in

@@ -12,7 +12,7 @@ public struct TensorCropOptions: Sendable, Hashable {
     public var valueRange: ValueRange
     /// Mirror the crop left–right (for mirrored orientations); the 4×4 matrix accounts for it.
     public var flipHorizontally: Bool
-    /// The float32 rounding of the ROI corners and of the values; MediaPipe's by default.
+    /// The float32 rounding of the ROI corners; MediaPipe's by default.
     public var arithmetic: CropArithmetic
 
     public init(width: Int, height: Int, keepAspectRatio: Bool = false, border: BorderMode = .replicate,

@@ -52,8 +52,7 @@ final class ModelRunner {
     }
 
     /// The 256-entry value tables of the ranges used so far (computed once per range).
-    private var lookupTables: [LookupKey: [Float]] = [:]
-    private struct LookupKey: Hashable { var range: ValueRange; var arithmetic: CropArithmetic }
+    private var lookupTables: [ValueRange: [Float]] = [:]
 
     /// Crops `image` as `crop` plans (the uint8 stage), maps the bytes through the crop's value
     /// range straight into the input tensor (the same values as `TensorCrop.tensor(_:)`), and runs
@@ -65,9 +64,9 @@ final class ModelRunner {
         } catch {
             throw .invalidArgument("\(error)")
         }
-        let key = LookupKey(range: crop.options.valueRange, arithmetic: crop.options.arithmetic)
-        let table = lookupTables[key] ?? key.range.lookupTable(for: key.arithmetic)
-        lookupTables[key] = table
+        let range = crop.options.valueRange
+        let table = lookupTables[range] ?? range.lookupTable
+        lookupTables[range] = table
         do {
             try interpreter.withInput(at: 0) { input in
                 let bytes = rgb.planes[0].bytes

@@ -27,8 +27,8 @@ struct PoseDetectorStage {
         }
     }
 
-    private let interpreter: Interpreter
-    private let range: ValueRange
+    let interpreter: Interpreter
+    let range: ValueRange
     private let anchors = SSDAnchorOptions.pose.anchors()
 
     init(interpreter: Interpreter, range: ValueRange) {
@@ -40,10 +40,7 @@ struct PoseDetectorStage {
     func candidates(_ image: Image, in rect: NormalizedRect, flipHorizontally: Bool,
                     minScore: Float) throws(PipelineError) -> Candidates {
         let options = TensorCropOptions(width: Self.inputSize, height: Self.inputSize, keepAspectRatio: true,
-                                        border: .zero, valueRange: range, flipHorizontally: flipHorizontally,
-                                        // Pose keeps OpenCV-source rounding for now: `.mediaPipe` makes the
-                                        // pose goldens match exactly, but changes the every-person results.
-                                        arithmetic: .openCV)
+                                        border: .zero, valueRange: range, flipHorizontally: flipHorizontally)
         let tensor: ImageTensor
         do {
             tensor = try TensorCrop(rect, imageWidth: image.width, imageHeight: image.height, options: options).tensor(image)

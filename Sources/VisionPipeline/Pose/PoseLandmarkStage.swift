@@ -29,8 +29,8 @@ struct PoseEstimate {
 struct PoseLandmarkStage {
     static let inputSize = 256
 
-    private let interpreter: Interpreter
-    private let range: ValueRange
+    let interpreter: Interpreter
+    let range: ValueRange
     private let refinement = HeatmapRefinement(kernelSize: 7, minConfidenceToRefine: 0.5)
 
     init(interpreter: Interpreter, range: ValueRange) {
@@ -43,10 +43,7 @@ struct PoseLandmarkStage {
     func estimate(_ image: Image, roi: NormalizedRect, flipHorizontally: Bool, minPresence: Float,
                   outputMask: Bool) throws(PipelineError) -> PoseEstimate? {
         let options = TensorCropOptions(width: Self.inputSize, height: Self.inputSize, keepAspectRatio: false,
-                                        border: .replicate, valueRange: range, flipHorizontally: flipHorizontally,
-                                        // Pose keeps OpenCV-source rounding for now: `.mediaPipe` makes the
-                                        // pose goldens match exactly, but changes the every-person results.
-                                        arithmetic: .openCV)
+                                        border: .replicate, valueRange: range, flipHorizontally: flipHorizontally)
         let crop: TensorCrop
         let tensor: ImageTensor
         do {
