@@ -49,9 +49,11 @@ def folder_bench(binary, task, count, repeats, work):
         name = IMAGES[index % len(IMAGES)]
         shutil.copyfile(os.path.join(ROOT, "assets/images", name), os.path.join(folder, f"{index:04d}_{name}"))
     results = {1: [], 2: []}
+    shards = []
     for _ in range(repeats):
         for jobs in (1, 2):
             results[jobs].append(run(binary, [task, folder, "--jobs", str(jobs), "--quiet"]))
+        shards.append(two_processes(binary, [task, folder, "--quiet"]))
     wall = {jobs: statistics.median(r[0] for r in results[jobs]) for jobs in results}
     cpu = {jobs: statistics.median(r[1] for r in results[jobs]) for jobs in results}
     print(f"folder: {count} images, {task}, {repeats} rounds (interleaved), median wall / CPU:")
@@ -59,7 +61,19 @@ def folder_bench(binary, task, count, repeats, work):
         print(f"  --jobs {jobs}: {wall[jobs]:.2f} s ({count / wall[jobs]:.1f} images/s), CPU {cpu[jobs]:.2f} s")
     print(f"  speed-up --jobs 2 / --jobs 1: {wall[1] / wall[2]:.2f}x (target >= 1.8x); "
           f"CPU ratio {cpu[2] / cpu[1]:.2f} (1.00 = no extra work)")
+    print(f"  control: two processes at once (--shard 0/2 and 1/2): {statistics.median(shards):.2f} s "
+          f"({wall[1] / statistics.median(shards):.2f}x); if this is no faster than --jobs 2, the second core was busy")
     print(f"  all walls: jobs 1 {[round(r[0], 2) for r in results[1]]}, jobs 2 {[round(r[0], 2) for r in results[2]]}")
+
+
+def two_processes(binary, arguments):
+    """Wall time of shards 0/2 and 1/2 run as two processes at the same time."""
+    start = time.perf_counter()
+    children = [subprocess.Popen([binary] + arguments + ["--shard", f"{index}/2"], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL) for index in range(2)]
+    for child in children:
+        child.wait()
+    return time.perf_counter() - start
 
 
 STAGES = re.compile(r"(\d+) frames in [\d.]+ s .*?per frame: (.*?); CPU time: (.*)")
