@@ -78,7 +78,8 @@ final class FolderRun: @unchecked Sendable {
     private func work() {
         var processors = WorkerProcessors(spec: spec)
         while let file = take() {
-            let line: JSONValue
+            let line: String
+            var succeeded = true
             do {
                 line = try process(file, with: &processors)
             } catch let error as ProcessorCreationError {
@@ -90,22 +91,23 @@ final class FolderRun: @unchecked Sendable {
                 let reason = Self.reason(for: error, path: joined(file))
                 progress.log("vision-tasks: \(joined(file)): \(reason)")
                 lock.withLock { failures.append(Failure(file: file, reason: reason)) }
-                line = .object([("file", .string(file)), ("error", .string(reason))])
+                line = JSONValue.object([("file", .string(file)), ("error", .string(reason))]).serialized
+                succeeded = false
             }
             do {
-                try sink.write(line)
+                try sink.write(serializedLine: line)
             } catch {
                 stop(with: error)
                 return
             }
-            if case .object(let members) = line, !members.contains(where: { $0.key == "error" }) {
-                lock.withLock { succeeded += 1 }
-            }
+            if succeeded { lock.withLock { self.succeeded += 1 } }
             progress.advance()
         }
     }
 
-    private func process(_ file: String, with processors: inout WorkerProcessors) throws -> JSONValue {
+    /// The file's serialized line. A video's frames are kept as text while it runs (a fraction of
+    /// the memory of their JSON values).
+    private func process(_ file: String, with processors: inout WorkerProcessors) throws -> String {
         let path = joined(file)
         switch MediaKind(path: file) {
         case .image?:
@@ -118,16 +120,21 @@ final class FolderRun: @unchecked Sendable {
                 try Self.createParentFolder(of: overlayPath)
                 try OverlayFile.write(output, on: image, to: overlayPath)
             }
-            return output.json.prepending("file", .string(file))
+            return output.json.prepending("file", .string(file)).serialized
         case .video?, nil:
-            var frames: [JSONValue] = []
+            var line = #"{"file":"# + JSONValue.string(file).serialized + #","frames":["#
+            var first = true
             let overlay = overlayFolder.map { $0 + "/" + Self.videoOverlayName(file) }
             if let overlay { try Self.createParentFolder(of: overlay) }
             let processor = try processors.processor(for: .video)
             processor.setInputName(Self.inputName(file))
             let video = VideoFileRun(path: path, overlayPath: overlay, keepsPartialOverlay: false)
-            try video.run(processor: processor, emit: { frames.append($0) })
-            return .object([("file", .string(file)), ("frames", .array(frames))])
+            try video.run(processor: processor, emit: { frame in
+                if !first { line += "," }
+                first = false
+                line += frame.serialized
+            })
+            return line + "]}"
         }
     }
 

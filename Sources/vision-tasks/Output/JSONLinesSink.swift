@@ -42,7 +42,12 @@ final class JSONLinesSink: @unchecked Sendable {
 
     /// Writes `value` as one line.
     func write(_ value: JSONValue) throws(OutputError) {
-        let bytes = Array((value.serialized + "\n").utf8)
+        try write(serializedLine: value.serialized)
+    }
+
+    /// Writes `line`, one JSON value already serialized without newlines, as one line.
+    func write(serializedLine line: String) throws(OutputError) {
+        let bytes = Array((line + "\n").utf8)
         try lock.withLock { () throws(OutputError) in
             guard !finished else { throw OutputError(path: "results", reason: "written after the output was closed") }
             switch target {
