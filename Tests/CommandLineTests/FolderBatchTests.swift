@@ -152,4 +152,30 @@ import TestSupport
         let frames = try #require(lines.last?["frames"] as? [[String: Any]])
         #expect(frames.count == 300)
     }
+
+    /// A folder's line for an image is the single-image run's object with "file" added, whatever
+    /// the worker: the same landmarks, and the timestamp an image on its own gets.
+    @Test func aFilesLineIsItsSingleImageResult() throws {
+        let folder = try DriverTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let names = ["a.png", "b.jpg", "c.png"]
+        for (name, source) in zip(names, ["astronaut.png", "bus.jpg", "astronaut.png"]) {
+            try FileManager.default.copyItem(at: Assets.image(source), to: folder.appendingPathComponent(name))
+        }
+        let run = try DriverTool.run(["face-landmarker", folder.path, "--jobs", "2", "--quiet"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = try run.lines()
+        try #require(lines.count == names.count)
+        for line in lines {
+            let name = try #require(line["file"] as? String)
+            let single = try DriverTool.run(["face-landmarker", folder.appendingPathComponent(name).path])
+            try #require(single.status == 0)
+            let expected = try #require(try JSONSerialization.jsonObject(with: Data(single.standardOutput.utf8)) as? NSDictionary)
+            var withoutFile = line
+            withoutFile["file"] = nil
+            #expect(NSDictionary(dictionary: withoutFile).isEqual(expected), "\(name)")
+        }
+        let faces = lines.filter { ($0["faceLandmarks"] as? [Any])?.isEmpty == false }.count
+        #expect(faces == 2, "the astronaut's face in both copies")
+    }
 }

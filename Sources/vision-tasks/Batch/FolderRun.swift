@@ -120,7 +120,7 @@ final class FolderRun: @unchecked Sendable {
                 try Self.createParentFolder(of: overlayPath)
                 try OverlayFile.write(output, on: image, to: overlayPath)
             }
-            return output.json.prepending("file", .string(file)).serialized
+            return output.json.withImageClockReset().prepending("file", .string(file)).serialized
         case .video?, nil:
             var line = #"{"file":"# + JSONValue.string(file).serialized + #","frames":["#
             var first = true
