@@ -35,6 +35,8 @@ struct BenchCommand: Command {
           --iterations N     timed runs (default 50)
           --warm-up N        untimed runs first (default 5)
           --json             bench model and bench tasks: JSON lines on stdout
+          --profile          bench model: also time each operator (XNNPACK: one runtime per
+                             operator, so fusion is lost) and print the costliest ones
 
         Examples:
           vision-tasks bench models
@@ -42,7 +44,7 @@ struct BenchCommand: Command {
           vision-tasks bench model assets/models/pose_detection.tflite --threads 2 --json
         """
     static let valueOptions = EngineOptions.valueOptions.union(["iterations", "warm-up"])
-    static let flagOptions: Set<String> = ["json"]
+    static let flagOptions: Set<String> = ["json", "profile"]
 
     enum Target { case model(String), installedModels, warp, tasks }
 
@@ -52,6 +54,7 @@ struct BenchCommand: Command {
     let iterations: Int
     let warmUp: Int
     let json: Bool
+    let profile: Bool
 
     init(arguments: ArgumentList) throws(UsageError) {
         switch arguments.positionals.first {
@@ -75,6 +78,7 @@ struct BenchCommand: Command {
         iterations = try arguments.value("iterations", default: 50) { Int($0).flatMap { $0 > 0 ? $0 : nil } }
         warmUp = try arguments.value("warm-up", default: 5) { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
         json = arguments.flag("json")
+        profile = arguments.flag("profile")
     }
 
     func run() throws {
@@ -101,6 +105,27 @@ struct BenchCommand: Command {
             } else {
                 print("\(entry.name)  \(options.backend.rawValue)  \(options.threadCount) thread(s)  median \(formatMilliseconds(result.medianMilliseconds)) ms over \(iterations) runs")
             }
+            if profile { try printProfile(of: entry.model) }
+        }
+    }
+
+    /// Per-operator medians: totals by operator and backend, then the 15 costliest nodes.
+    private func printProfile(of model: Model) throws {
+        let times = try ModelBenchmark.profile(model: model, options: options, splitsSegments: true, runs: iterations)
+        let total = times.reduce(0) { $0 + $1.milliseconds }
+        print("profile: sum of per-operator medians \(formatMilliseconds(total)) ms")
+        var byOp: [String: (milliseconds: Double, count: Int)] = [:]
+        for time in times {
+            let key = "\(time.op) [\(time.backend)]"
+            byOp[key, default: (0, 0)].milliseconds += time.milliseconds
+            byOp[key, default: (0, 0)].count += 1
+        }
+        for (key, value) in byOp.sorted(by: { $0.value.milliseconds > $1.value.milliseconds }) {
+            print("  \(key.padding(toLength: 36, withPad: " ", startingAt: 0)) \(String(value.count).padding(toLength: 5, withPad: " ", startingAt: 0)) \(formatMilliseconds(value.milliseconds)) ms")
+        }
+        print("costliest operators:")
+        for time in times.sorted(by: { $0.milliseconds > $1.milliseconds }).prefix(15) {
+            print("  node \(String(time.node).padding(toLength: 5, withPad: " ", startingAt: 0)) \(time.op.padding(toLength: 20, withPad: " ", startingAt: 0)) \(time.backend.padding(toLength: 10, withPad: " ", startingAt: 0)) \(formatMilliseconds(time.milliseconds)) ms")
         }
     }
 

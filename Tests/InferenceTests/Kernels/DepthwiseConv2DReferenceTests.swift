@@ -48,12 +48,13 @@ import Testing
         #expect(values == [2, 0])
     }
 
-    @Test(arguments: [(1, Padding.same), (2, Padding.valid), (2, Padding.same)])
-    func fourPixelBlocksMatchTheOnePixelLoop(stride: Int, padding: Padding) throws {
-        // With multiplier 1, interior runs of four pixels share weight loads; multiplier 2 always
-        // takes the one-pixel loop. Channel 2c of a multiplier-2 filter whose even channels hold
-        // the multiplier-1 weights must equal channel c of the multiplier-1 result bit for bit.
-        let (h, w, c) = (5, 13, 3)
+    @Test(arguments: [(1, Padding.same, 3), (2, Padding.valid, 3), (2, Padding.same, 3), (1, Padding.same, 13), (2, Padding.same, 13)])
+    func fourPixelBlocksMatchTheOnePixelLoop(stride: Int, padding: Padding, channels c: Int) throws {
+        // With multiplier 1, interior runs of four pixels are summed together and channels go in
+        // SIMD lanes (13 channels = 8 + 4 + 1: every lane width); multiplier 2 always takes the
+        // scalar one-pixel loop. Channel 2c of a multiplier-2 filter whose even channels hold the
+        // multiplier-1 weights must equal channel c of the multiplier-1 result bit for bit.
+        let (h, w) = (5, 13)
         let input = noise(h * w * c, seed: 11)
         let weights = noise(9 * c, seed: 12)
         let bias = noise(c, seed: 13)
