@@ -4,8 +4,9 @@
 /// (see ``XNNPACKSegment``); other nodes return `nil` so the interpreter falls back to Swift
 /// kernels. Weights are packed once at load; `invoke` only calls into XNNPACK.
 ///
-/// One instance serves one interpreter: it owns that interpreter's thread pool and remembers which
-/// nodes it has already folded into a segment, so `makeKernel` must be called in node order.
+/// One instance serves one interpreter: it remembers which nodes it has already folded into a
+/// segment, so `makeKernel` must be called in node order. Its runtimes run on the process-wide
+/// thread pool for the interpreter's thread count (``XNNPACKThreadPool/shared(threadCount:)``).
 package final class XNNPACKBackend: Backend {
     package let name = "xnnpack"
     /// Lets XNNPACK run sparse 1x1-convolution stretches in NCHW (it decides per cluster). Note:
@@ -88,8 +89,8 @@ package final class XNNPACKBackend: Backend {
 
     private func pool(threadCount: Int) throws -> XNNPACKThreadPool {
         if let threadPool, threadPool.threadCount == max(1, threadCount) { return threadPool }
-        let created = try XNNPACKThreadPool(threadCount: threadCount)
-        threadPool = created
-        return created
+        let shared = try XNNPACKThreadPool.shared(threadCount: threadCount)
+        threadPool = shared
+        return shared
     }
 }
