@@ -73,6 +73,7 @@ final class ReferenceConv2DKernel: Kernel {
 
     /// Every output pixel, four at a time where their taps all lie inside the row.
     private func run<V: FloatLanes>(_: V.Type) {
+        if isPointwise { return runPointwise(V.self) }
         let (h, w, cin) = (p.height.inputSize, p.width.inputSize, p.inputChannels)
         let (oh, ow) = (p.height.outputSize, p.width.outputSize)
         let (sx, dx, kw, padLeft) = (p.width.stride, p.width.dilation, p.width.kernelSize, p.width.padBefore)
@@ -102,6 +103,31 @@ final class ReferenceConv2DKernel: Kernel {
                     }
                 }
             }
+        }
+    }
+
+    /// 1x1, stride 1, no padding: the input is a `[pixels, Cin]` matrix and the output
+    /// `[pixels, Cout]`, so any four consecutive pixels (across rows too) form a tile.
+    private var isPointwise: Bool {
+        p.height.kernelSize == 1 && p.width.kernelSize == 1 && p.height.stride == 1 && p.width.stride == 1
+            && p.height.padBefore == 0 && p.width.padBefore == 0
+    }
+
+    private func runPointwise<V: FloatLanes>(_: V.Type) {
+        let (cin, cout) = (p.inputChannels, p.outputChannels)
+        let pixels = p.batch * p.height.outputSize * p.width.outputSize
+        var pixel = 0
+        while pixel + 4 <= pixels {
+            for block in 0..<blocks {
+                fourPixels(V.self, origin: input + pixel * cin, rows: 0..<1, columns: 0..<1, block: block, output: output + pixel * cout)
+            }
+            pixel += 4
+        }
+        while pixel < pixels {
+            for block in 0..<blocks {
+                onePixel(V.self, origin: input + pixel * cin, rows: 0..<1, columns: 0..<1, block: block, output: output + pixel * cout)
+            }
+            pixel += 1
         }
     }
 
