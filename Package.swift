@@ -79,7 +79,7 @@ let package = Package(
         // MARK: Command-line tool
         .executableTarget(
             name: "vision-tasks",
-            dependencies: ["TFLite", "Inference", "Imaging", "VisionPipeline"],
+            dependencies: ["TFLite", "Inference", "Imaging", "VisionPipeline", "MediaPipeTasksVision", "MLKitFaceDetection"],
             swiftSettings: swiftSettings
         ),
 
@@ -128,6 +128,11 @@ let package = Package(
         .testTarget(
             name: "FirebaseMLVisionTests",
             dependencies: ["Firebase", "FirebaseMLVision", "Imaging", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CommandLineTests",
+            dependencies: ["vision-tasks", "MediaPipeTasksVision", "MLKitFaceDetection", "VisionPipeline", "Imaging", "VideoIO", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

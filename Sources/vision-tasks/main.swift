@@ -6,6 +6,10 @@ import Darwin
 
 /// Every subcommand, in the order `--help` lists them.
 let commands: [any Command.Type] = [
+    TaskCommand<FaceLandmarkerTask>.self,
+    TaskCommand<PoseLandmarkerTask>.self,
+    TaskCommand<FaceDetectorTask>.self,
+    TaskCommand<MLKitFaceDetectorTask>.self,
     RunCommand.self,
     InspectCommand.self,
     BenchCommand.self,
@@ -18,7 +22,7 @@ let overview = """
            vision-tasks <command> --help
 
     Commands:
-    \(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+    \(commands.map { "  " + $0.name.padding(toLength: 21, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
     """
 
 /// Exit statuses: 0 success, 1 the work failed, 64 the command was called wrongly (EX_USAGE).

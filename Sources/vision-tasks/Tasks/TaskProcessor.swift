@@ -23,6 +23,17 @@ protocol TaskProcessor: AnyObject {
 
     /// Forgets tracking state, for the next video of a folder.
     func reset()
+
+    /// Names the input the next frames come from (a file stem such as `"photo"`, or a folder's
+    /// relative path with `/` replaced by `_`), so that files a result refers to get distinct
+    /// names: the pose masks of `--masks DIR` are `DIR/<name>.pose<k>.png` for an image and
+    /// `DIR/<name>.<timestamp>ms.pose<k>.png` for a video frame. Processors without such files
+    /// ignore it (the default).
+    func setInputName(_ name: String)
+}
+
+extension TaskProcessor {
+    func setInputName(_ name: String) {}
 }
 
 /// What a task made of one frame.

@@ -1,0 +1,55 @@
+import Foundation
+import Imaging
+
+/// Still-image inputs: how a task command recognizes them and turns a file into the upright RGB
+/// picture the processors take.
+enum ImageInput {
+    /// The file-name extensions of the image formats the image layer decodes.
+    static let extensions: Set<String> = ["png", "jpg", "jpeg"]
+
+    /// Whether `path` is an image file: a regular file with a PNG or JPEG extension, or one whose
+    /// first bytes are a PNG or JPEG signature. (A damaged `.png` still counts, so that it fails
+    /// as an image with the decoder's reason.)
+    static func isImage(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            return hasImageExtension(path)
+        }
+        if hasImageExtension(path) { return true }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 8)) ?? Data()
+        return ImageFileFormat(signatureOf: [UInt8](head)) != nil
+    }
+
+    /// Whether `path` ends in `.png`, `.jpg` or `.jpeg` (any case).
+    static func hasImageExtension(_ path: String) -> Bool {
+        extensions.contains((path as NSString).pathExtension.lowercased())
+    }
+
+    /// Decodes the image at `path` and makes it upright RGB: a JPEG's EXIF orientation is applied
+    /// to the pixels, gray and RGBA become RGB. Results are therefore in the coordinates of the
+    /// picture as people see it.
+    static func loadUprightRGB(_ path: String) throws(InputError) -> Image {
+        do {
+            let decoded = try ImageDecoder.decode(contentsOfFile: path)
+            let upright = try decoded.image.oriented(decoded.orientation)
+            return upright.format == .rgb8 ? upright : try upright.converted(to: .rgb8)
+        } catch {
+            throw InputError(path: path, reason: error.description)
+        }
+    }
+
+    /// The file name without folders and extension, for naming files derived from the input.
+    static func stem(of path: String) -> String {
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        return name.isEmpty ? "image" : name
+    }
+}
+
+/// An input that cannot be used: its path and why. Exit status 1.
+struct InputError: Error, CustomStringConvertible {
+    var path: String
+    var reason: String
+    var description: String { "\(path): \(reason)" }
+}

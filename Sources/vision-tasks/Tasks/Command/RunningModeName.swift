@@ -1,0 +1,10 @@
+/// `--running-mode`: the running mode a run uses instead of its input's default (images: `image`,
+/// video files: `video`, streams and capture devices: `live-stream`).
+enum RunningModeName: String, Sendable, CaseIterable {
+    case image
+    case video
+    case liveStream = "live-stream"
+
+    /// The accepted spellings, for help and errors.
+    static let choices = allCases.map(\.rawValue).joined(separator: "|")
+}

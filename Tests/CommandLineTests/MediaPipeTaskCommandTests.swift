@@ -1,0 +1,158 @@
+import Foundation
+import Imaging
+import MediaPipeTasksVision
+import Testing
+import TestSupport
+
+/// The MediaPipe task commands end to end: the binary's JSON has exactly the keys of design.md §5
+/// and the values the public API returns for the same picture and options.
+@Suite struct MediaPipeTaskCommandTests {
+    private static let landmarkKeys: Set<String> = ["x", "y", "z"]
+    private static let poseLandmarkKeys: Set<String> = ["x", "y", "z", "visibility", "presence"]
+
+    @Test func faceLandmarkerPrintsTheLibrarysResult() throws {
+        let run = try CommandLineTool.run([
+            "face-landmarker", "assets/images/astronaut.png", "--output-face-blendshapes",
+            "--output-facial-transformation-matrixes",
+        ])
+        #expect(run.status == 0, "\(run.standardError)")
+        let json = try JSONCheck.object(try run.jsonObject(), keys: [
+            "timestampInMilliseconds", "faceLandmarks", "faceBlendshapes", "facialTransformationMatrixes",
+        ], "result")
+
+        let options = FaceLandmarkerOptions()
+        options.baseOptions.modelAssetPath = Assets.model("face_landmarker.task").path
+        options.outputFaceBlendshapes = true
+        options.outputFacialTransformationMatrixes = true
+        let expected = try FaceLandmarker(options: options).detect(image: MPImage(image: CommandLineTool.uprightRGB("astronaut.png")))
+        try #require(expected.faceLandmarks.count == 1)
+
+        #expect(json["timestampInMilliseconds"] as? Int == 0)
+        let faces = try JSONCheck.array(json["faceLandmarks"], "faceLandmarks")
+        try #require(faces.count == expected.faceLandmarks.count)
+        let landmarks = try JSONCheck.array(faces[0], "face 0")
+        try #require(landmarks.count == 478)
+        for (index, landmark) in expected.faceLandmarks[0].enumerated() {
+            let object = try JSONCheck.object(landmarks[index], keys: Self.landmarkKeys, "landmark \(index)")
+            try JSONCheck.expectFloat(object["x"], equals: landmark.x, "landmark \(index) x")
+            try JSONCheck.expectFloat(object["y"], equals: landmark.y, "landmark \(index) y")
+            try JSONCheck.expectFloat(object["z"], equals: landmark.z, "landmark \(index) z")
+        }
+
+        let heads = try JSONCheck.array(json["faceBlendshapes"], "faceBlendshapes")
+        try #require(heads.count == 1)
+        let head = try JSONCheck.object(heads[0], keys: ["headIndex", "headName", "categories"], "blendshapes")
+        #expect(head["headIndex"] as? Int == 0)
+        #expect(head["headName"] as? String == "")
+        let categories = try JSONCheck.array(head["categories"], "categories")
+        try #require(categories.count == 52)
+        for (index, category) in expected.faceBlendshapes[0].categories.enumerated() {
+            let object = try JSONCheck.object(categories[index], keys: ["index", "score", "categoryName"], "blendshape \(index)")
+            #expect(object["index"] as? Int == category.index)
+            #expect(object["categoryName"] as? String == category.categoryName)
+            try JSONCheck.expectFloat(object["score"], equals: category.score, "blendshape \(index) score")
+        }
+        #expect((categories[0] as? [String: Any])?["categoryName"] as? String == "_neutral")
+
+        let matrices = try JSONCheck.array(json["facialTransformationMatrixes"], "facialTransformationMatrixes")
+        try #require(matrices.count == 1)
+        let matrix = try JSONCheck.object(matrices[0], keys: ["rows", "columns", "data"], "matrix")
+        #expect(matrix["rows"] as? Int == 4)
+        #expect(matrix["columns"] as? Int == 4)
+        let data = try JSONCheck.array(matrix["data"], "matrix data")
+        try #require(data.count == 16)
+        let library = expected.facialTransformationMatrixes[0]
+        for row in 0..<4 {
+            for column in 0..<4 {
+                try JSONCheck.expectFloat(data[row * 4 + column], equals: library.element(row: row, column: column),
+                                          "matrix (\(row), \(column)), row-major")
+            }
+        }
+    }
+
+    @Test func poseLandmarkerPrintsTheLibrarysResultAndWritesItsMasks() throws {
+        let folder = try CommandLineTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let masks = folder.appendingPathComponent("masks").path
+        let run = try CommandLineTool.run(["pose-landmarker", "assets/images/bus.jpg", "--num-poses", "2", "--masks", masks])
+        #expect(run.status == 0, "\(run.standardError)")
+        let json = try JSONCheck.object(try run.jsonObject(), keys: [
+            "timestampInMilliseconds", "landmarks", "worldLandmarks", "segmentationMasks",
+        ], "result")
+
+        let options = PoseLandmarkerOptions()
+        options.baseOptions.modelAssetPath = Assets.model("pose_landmarker_full.task").path
+        options.numPoses = 2
+        options.shouldOutputSegmentationMasks = true
+        let picture = try CommandLineTool.uprightRGB("bus.jpg")
+        let expected = try PoseLandmarker(options: options).detect(image: MPImage(image: picture))
+        try #require(!expected.landmarks.isEmpty)
+
+        for (key, poses) in [("landmarks", expected.landmarks.map { $0.map { ($0.x, $0.y, $0.z, $0.visibility, $0.presence) } }),
+                             ("worldLandmarks", expected.worldLandmarks.map { $0.map { ($0.x, $0.y, $0.z, $0.visibility, $0.presence) } })] {
+            let printed = try JSONCheck.array(json[key], key)
+            try #require(printed.count == poses.count, "\(key) count")
+            for (poseIndex, pose) in poses.enumerated() {
+                let landmarks = try JSONCheck.array(printed[poseIndex], "\(key) \(poseIndex)")
+                try #require(landmarks.count == 33)
+                for (index, landmark) in pose.enumerated() {
+                    let what = "\(key) \(poseIndex).\(index)"
+                    let object = try JSONCheck.object(landmarks[index], keys: Self.poseLandmarkKeys, what)
+                    try JSONCheck.expectFloat(object["x"], equals: landmark.0, "\(what) x")
+                    try JSONCheck.expectFloat(object["y"], equals: landmark.1, "\(what) y")
+                    try JSONCheck.expectFloat(object["z"], equals: landmark.2, "\(what) z")
+                    try JSONCheck.expectFloat(object["visibility"], equals: try #require(landmark.3).floatValue, "\(what) visibility")
+                    try JSONCheck.expectFloat(object["presence"], equals: try #require(landmark.4).floatValue, "\(what) presence")
+                }
+            }
+        }
+
+        let printedMasks = try JSONCheck.array(json["segmentationMasks"], "segmentationMasks")
+        try #require(printedMasks.count == expected.segmentationMasks.count)
+        for (index, mask) in expected.segmentationMasks.enumerated() {
+            let object = try JSONCheck.object(printedMasks[index], keys: ["width", "height", "file"], "mask \(index)")
+            #expect(object["width"] as? Int == picture.width)
+            #expect(object["height"] as? Int == picture.height)
+            let file = try #require(object["file"] as? String)
+            #expect(file == (masks as NSString).appendingPathComponent("bus.pose\(index).png"))
+            let png = try Image(contentsOfFile: file)
+            #expect(png.format == .gray8)
+            #expect(png.width == mask.width && png.height == mask.height)
+            #expect(png.packedBytes() == mask.uint8Values, "mask \(index) bytes")
+        }
+    }
+
+    @Test func faceDetectorPrintsTheLibrarysResult() throws {
+        let run = try CommandLineTool.run(["face-detector", "assets/images/astronaut.png"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let json = try JSONCheck.object(try run.jsonObject(), keys: ["detections"], "result")
+
+        let detector = try FaceDetector(modelPath: Assets.model("face_detection_short_range.tflite").path)
+        let expected = try detector.detect(image: MPImage(image: CommandLineTool.uprightRGB("astronaut.png")))
+        try #require(!expected.detections.isEmpty)
+
+        let detections = try JSONCheck.array(json["detections"], "detections")
+        try #require(detections.count == expected.detections.count)
+        for (index, detection) in expected.detections.enumerated() {
+            let object = try JSONCheck.object(detections[index], keys: ["categories", "boundingBox", "keypoints"], "detection \(index)")
+            let categories = try JSONCheck.array(object["categories"], "categories")
+            try #require(categories.count == 1)
+            let category = try JSONCheck.object(categories[0], keys: ["index", "score"], "category")
+            #expect(category["index"] as? Int == 0)
+            try JSONCheck.expectFloat(category["score"], equals: detection.categories[0].score, "score")
+            let box = try JSONCheck.object(object["boundingBox"], keys: ["x", "y", "width", "height"], "boundingBox")
+            try JSONCheck.expectFloat(box["x"], equals: Float(detection.boundingBox.origin.x), "box x")
+            try JSONCheck.expectFloat(box["y"], equals: Float(detection.boundingBox.origin.y), "box y")
+            try JSONCheck.expectFloat(box["width"], equals: Float(detection.boundingBox.size.width), "box width")
+            try JSONCheck.expectFloat(box["height"], equals: Float(detection.boundingBox.size.height), "box height")
+            let keypoints = try JSONCheck.array(object["keypoints"], "keypoints")
+            let expectedKeypoints = try #require(detection.keypoints)
+            try #require(keypoints.count == 6 && expectedKeypoints.count == 6)
+            for (k, keypoint) in expectedKeypoints.enumerated() {
+                let point = try JSONCheck.object(keypoints[k], keys: ["x", "y"], "keypoint \(k)")
+                try JSONCheck.expectFloat(point["x"], equals: Float(keypoint.location.x), "keypoint \(k) x")
+                try JSONCheck.expectFloat(point["y"], equals: Float(keypoint.location.y), "keypoint \(k) y")
+            }
+        }
+    }
+}
