@@ -125,6 +125,25 @@ import Testing
         #expect(pointwise.values.contains { $0 > 0 })
     }
 
+    @Test func filterAndBiasComputedAtRunTime() throws {
+        // Weights are packed once at load only when they are constants; as graph inputs they are
+        // read at every invoke and must give the same result as the constants.
+        let input = noise(4 * 6 * 3, seed: 21), filter = noise(5 * 3 * 3 * 3, seed: 22), bias = noise(5, seed: 23)
+        let options = OperatorOptions.conv2D(Conv2DOptions(padding: .same, strideW: 1, strideH: 1))
+        let constant = try reference(.conv2D, options, [
+            .activation(shape: [1, 4, 6, 3], values: input),
+            .constant(shape: [5, 3, 3, 3], values: filter),
+            .constant(shape: [5], values: bias),
+        ])
+        let computed = try reference(.conv2D, options, [
+            .activation(shape: [1, 4, 6, 3], values: input),
+            .activation(shape: [5, 3, 3, 3], values: filter),
+            .activation(shape: [5], values: bias),
+        ])
+        #expect(computed.values == constant.values)
+        #expect(computed.values.contains { $0 != 0 })
+    }
+
     @Test func rejectsMismatchedFilter() {
         #expect(throws: InferenceError.self) {
             try reference(.conv2D, .conv2D(Conv2DOptions(padding: .same, strideW: 1, strideH: 1)), [

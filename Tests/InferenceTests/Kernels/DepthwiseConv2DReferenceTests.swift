@@ -17,6 +17,24 @@ import Testing
         #expect(close(values, [11, 12]))
     }
 
+    @Test func biasComputedAtRunTime() throws {
+        // A bias that is a graph input is read at every invoke, like a constant one.
+        let input = noise(5 * 7 * 12, seed: 31), filter = noise(9 * 12, seed: 32), bias = noise(12, seed: 33)
+        let options = OperatorOptions.depthwiseConv2D(DepthwiseConv2DOptions(padding: .same, strideW: 1, strideH: 1))
+        let constant = try reference(.depthwiseConv2D, options, [
+            .activation(shape: [1, 5, 7, 12], values: input),
+            .constant(shape: [1, 3, 3, 12], values: filter),
+            .constant(shape: [12], values: bias),
+        ])
+        let computed = try reference(.depthwiseConv2D, options, [
+            .activation(shape: [1, 5, 7, 12], values: input),
+            .constant(shape: [1, 3, 3, 12], values: filter),
+            .activation(shape: [12], values: bias),
+        ])
+        #expect(computed.values == constant.values)
+        #expect(computed.values.contains { $0 != 0 })
+    }
+
     @Test func depthMultiplierTwo() throws {
         // One input channel (1...9, 3x3), multiplier 2: output channel 0 is a 3x3 SAME box sum,
         // output channel 1 the centre tap times -1.

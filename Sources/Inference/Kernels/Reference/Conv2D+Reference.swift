@@ -24,7 +24,8 @@ final class ReferenceConv2DKernel: Kernel {
     private let packedFilter: UnsafeMutablePointer<Float>  // [blocks, KH, KW, Cin, lanes]
     private let packedBias: UnsafeMutablePointer<Float>    // [blocks * lanes], zero when absent
     private let partialBlock: UnsafeMutablePointer<Float>  // [lanes]: the last block's lanes before the copy
-    private let filterIsConstant: Bool
+    /// False when the filter or bias is computed at run time: then they are packed at every invoke.
+    private let weightsAreConstant: Bool
 
     init(_ context: KernelContext) throws {
         p = try Conv2DParameters(context)
@@ -38,7 +39,7 @@ final class ReferenceConv2DKernel: Kernel {
         packedFilter = .allocate(capacity: blocks * taps * lanes)
         packedBias = .allocate(capacity: blocks * lanes)
         partialBlock = .allocate(capacity: lanes)
-        filterIsConstant = context.tensor(context.input(1)).isConstant
+        weightsAreConstant = context.tensor(context.input(1)).isConstant && (!p.hasBias || context.tensor(context.input(2)).isConstant)
         packWeights()
     }
 
@@ -67,7 +68,7 @@ final class ReferenceConv2DKernel: Kernel {
     }
 
     func invoke() {
-        if !filterIsConstant { packWeights() }
+        if !weightsAreConstant { packWeights() }
         if lanes == 8 { run(SIMD8<Float>.self) } else { run(SIMD4<Float>.self) }
     }
 

@@ -11,22 +11,26 @@ final class ReferenceDepthwiseConv2DKernel: Kernel {
     private let input: UnsafeMutablePointer<Float>   // [N, H, W, C]
     private let filter: UnsafeMutablePointer<Float>  // [1, KH, KW, C * M]
     private let output: UnsafeMutablePointer<Float>  // [N, OH, OW, C * M]
-    private let bias: UnsafeMutablePointer<Float>    // [C * M], zero when absent
+    private let bias: UnsafeMutablePointer<Float>    // [C * M]: the bias tensor, or `zeros`
+    private let zeros: UnsafeMutablePointer<Float>?  // [C * M] when there is no bias
 
     init(_ context: KernelContext) throws {
         p = try DepthwiseConv2DParameters(context)
         input = context.floats(context.input(0))
         filter = context.floats(context.input(1))
         output = context.floats(context.output(0))
-        bias = .allocate(capacity: p.outputChannels)
         if p.hasBias {
-            bias.update(from: context.floats(context.input(2)), count: p.outputChannels)
+            bias = context.floats(context.input(2))
+            zeros = nil
         } else {
-            bias.update(repeating: 0, count: p.outputChannels)
+            let zeros = UnsafeMutablePointer<Float>.allocate(capacity: p.outputChannels)
+            zeros.initialize(repeating: 0, count: p.outputChannels)
+            bias = zeros
+            self.zeros = zeros
         }
     }
 
-    deinit { bias.deallocate() }
+    deinit { zeros?.deallocate() }
 
     func invoke() {
         let (h, w, c, oc) = (p.height.inputSize, p.width.inputSize, p.inputChannels, p.outputChannels)
