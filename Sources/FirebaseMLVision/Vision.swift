@@ -23,7 +23,8 @@ public typealias VisionFaceDetectionCallback = ([VisionFace]?, Error?) -> Void
 
 /// Firebase's face detector. Threads as in ML Kit's `FaceDetector`: no main-thread rule on Linux;
 /// `process` runs the work and its completion on the detector's serial queue; `results(in:)` runs
-/// on the calling thread. Tracking state is per detector instance.
+/// on the calling thread. Tracking state is per detector instance: reuse one detector for a
+/// video, and a new detector (or tracking off) for unrelated images.
 public final class VisionFaceDetector: NSObject, @unchecked Sendable {
     let core: MLKitDetectorCore
 

@@ -17,8 +17,13 @@ public final class VisionFaceDetectorOptions: NSObject {
     public var landmarkMode: VisionFaceDetectorLandmarkMode = .none
     public var contourMode: VisionFaceDetectorContourMode = .none
     public var classificationMode: VisionFaceDetectorClassificationMode = .none
-    /// Smallest face as head width / image width, in [0, 1].
+    /// Smallest face as head width (frame width) / image width, in [0, 1]; narrower faces are
+    /// dropped, as in ML Kit (see `FaceDetectorOptions.minFaceSize` of ML Kit for group photos).
     public var minFaceSize: CGFloat = 0.1
+    /// Tracking IDs across consecutive calls of one detector, which then treats its images as
+    /// video frames (see `MLKitFaceAnalyzer.findFaces`): faces follow their own ROIs, and the
+    /// detector runs every few frames, so a new face may appear up to
+    /// `MLKitFaceAnalyzer.redetectionInterval` frames late. Off in the contour-only fast mode.
     public var isTrackingEnabled = false
 
     public override init() { super.init() }

@@ -11,7 +11,11 @@ public typealias FaceDetectionCallback = ([Face]?, Error?) -> Void
 /// Threads: Linux has no main-thread rule. `results(in:)` runs on the calling thread (any thread,
 /// the main one included); `process(_:completion:)` runs the work and then the completion on this
 /// detector's own serial queue, not on the main thread. Calls on one detector are serialised.
-/// Tracking state lives in the detector instance: reuse one detector for a video.
+/// Tracking state lives in the detector instance: reuse one detector for a video. With tracking
+/// on, consecutive calls are video frames: each face's mesh follows its own ROI and the face
+/// detector runs only every `MLKitFaceAnalyzer.redetectionInterval` frames, when a face is lost,
+/// or when none is tracked, so a face entering the picture may appear a few frames late. With
+/// tracking off every call is an independent image.
 public final class FaceDetector: NSObject, @unchecked Sendable {
     let core: MLKitDetectorCore
 

@@ -11,11 +11,17 @@ import Testing
         // 255 lands within an ulp of 1 (scale is float32(2/255)), exactly as in MediaPipe.
         #expect(table[0] == -1 && abs(table[255] - 1) <= Float(1).ulp)
         for value in 0..<256 {
-            #expect(table[value] == Float(Double(value) * Double(range.scale) + Double(range.offset)))
+            // Exact emulation of a float32 multiply, then a float32 add (each step rounded once).
+            let product = Float(Double(value) * Double(range.scale))
+            #expect(table[value] == Float(Double(product) + Double(range.offset)))
         }
-        // The one-rounding formula differs from separate float32 multiply and add for some values.
-        let separate = (0..<256).map { Float($0) * range.scale + range.offset }
-        #expect(separate != table, "the documented FMA-like rounding is observable")
+        // A single rounding of the whole multiply-add (what MediaPipe 0.10.21 was documented to
+        // do) differs from MediaPipe 1.2.3's two roundings for many values of [-1, 1].
+        let fused = (0..<256).map { Float(Double($0) * Double(range.scale) + Double(range.offset)) }
+        #expect(fused != table, "the two-rounding convertTo is observable")
+        // With offset 0 ([0, 1]) both agree.
+        let zeroOffset = ValueRange.zeroToOne
+        #expect(zeroOffset.lookupTable == (0..<256).map { Float(Double($0) * Double(zeroOffset.scale)) })
     }
 
     @Test func tensorIsNHWCRGB() throws {

@@ -12,7 +12,9 @@ import VisionCore
                                         keepAspectRatio: golden.keepAspectRatio,
                                         border: golden.border == "zero" ? .zero : .replicate,
                                         valueRange: ValueRange(min: golden.range[0], max: golden.range[1]),
-                                        flipHorizontally: golden.flipHorizontally)
+                                        flipHorizontally: golden.flipHorizontally,
+                                        // The goldens come from opencv-python 4.11's boxPoints.
+                                        arithmetic: .openCV)
         return try TensorCrop(rect, imageWidth: image.width, imageHeight: image.height, options: options)
     }
 

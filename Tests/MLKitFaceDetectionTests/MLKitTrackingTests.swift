@@ -3,6 +3,7 @@ import Imaging
 import MLKitFaceDetection
 import Testing
 import TestSupport
+import VisionPipeline
 
 /// Tracking IDs over a synthetic video: two real face crops moving on a canvas.
 @Suite(.serialized) struct MLKitTrackingTests {
@@ -26,7 +27,12 @@ import TestSupport
             if k >= 34 { pieces.append((faceB, cPosition.x, cPosition.y)) }
             let frame = try MLKitTestImages.canvas(width: 680, height: 480, pieces: pieces)
             let faces = try tracker.results(in: VisionImage(image: frame))
-            try #require(faces.count == pieces.count, "frame \(k): \(faces.count) faces")
+            // While every face is tracked the detector runs every `redetectionInterval` frames, so
+            // face C, entering at frame 34, may be reported up to that many frames late.
+            let cMayBeLate = k >= 34 && k < 34 + MLKitFaceAnalyzer.redetectionInterval && idC == nil
+            let cSeen = k >= 34 && faces.count == pieces.count
+            try #require(faces.count == pieces.count || (cMayBeLate && faces.count == pieces.count - 1),
+                         "frame \(k): \(faces.count) faces")
             #expect(faces.allSatisfy { $0.hasTrackingID })
             func id(near position: (x: Int, y: Int)) throws -> Int {
                 let centre = CGPoint(x: position.x + side / 2, y: position.y + side / 2)
@@ -40,13 +46,14 @@ import TestSupport
                 if idB == nil { idB = b }
                 #expect(b == idB, "frame \(k): face B changed ID")
             }
-            if k >= 34 {
+            if cSeen {
                 let c = try id(near: cPosition)
                 if idC == nil { idC = c }
                 #expect(c == idC, "frame \(k): face C changed ID")
             }
         }
         print("tracking IDs: A \(idA ?? -1), B \(idB ?? -1), C \(idC ?? -1)")
+        #expect(idC != nil)
         #expect(idA != idB)
         #expect(idC != idA && idC != idB)
         // Tracking off: no IDs.

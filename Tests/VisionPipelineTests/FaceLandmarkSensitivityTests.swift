@@ -3,9 +3,9 @@ import TestSupport
 import VisionCore
 import VisionPipeline
 
-/// Why some parity cases cannot meet the 5e-4 gate: on t1_ross_2x rotated 90°, moving the
-/// detector ROI by 1e-6 (normalized) moves our own landmarks by more than 1e-4, far more than the
-/// ~1e-7 detector differences to MediaPipe would suggest.
+/// Why parity needs MediaPipe's exact float rounding (`CropArithmetic`, `CorrectlyRounded`): on
+/// t1_ross_2x rotated 90°, moving the detector ROI by 1e-6 (normalized) moves the landmarks by
+/// more than 1e-4, so a detector that is 1 ulp off fails the 5e-4 gate there.
 @Test func landmarkModelIsSensitiveToTinyROIChangesOnRotatedRoss() throws {
     let images = try GoldenImageBuilder()
     let graph = try FaceLandmarkerGraph(modelPath: FaceLandmarkerImageParityTests.bundle,
@@ -22,9 +22,10 @@ import VisionPipeline
     #expect(change > 1e-4)
 }
 
-/// Why the VIDEO sequences drift past the gate: the same pipeline on our two backends (identical
-/// graph code, kernels that round differently at the 1e-7 level) drifts apart through the
-/// tracking loop by as much as it drifts from MediaPipe (ancelotti: ~1e-4 to 1e-3 in x, y).
+/// Why the VIDEO sequences need bit-exact inputs to stay within the gate: the same pipeline on our
+/// two backends (identical graph code, kernels that round differently at the 1e-7 level) drifts
+/// apart through the tracking loop by more than 1e-4 in x, y (ancelotti), as our XNNPACK path did
+/// from MediaPipe before the crops rounded as MediaPipe's binary does.
 @Test func trackingLoopAmplifiesKernelRoundingDifferences() throws {
     guard TestEngine.choice.backend == .xnnpack else { return }  // needs two different backends
     let goldens = try MediaPipeGoldens.faceLandmarkerVideo("face_landmarker_video_ancelotti.json")

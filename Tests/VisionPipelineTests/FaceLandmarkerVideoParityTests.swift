@@ -3,7 +3,13 @@ import TestSupport
 import VisionPipeline
 
 /// VIDEO mode against MediaPipe 1.2.3 (face_landmarker_video_*.json, 30–36 frames each): tracking,
-/// detector skipping, association and One-Euro smoothing, frame by frame within the gates.
+/// detector skipping, association and One-Euro smoothing, every frame within the gates.
+///
+/// The tracking loop amplifies any float-level difference (a ROI that moves by an ulp moves some
+/// of the crop's 1/32-pixel sample positions), so these sequences pass only because the crops,
+/// rotations and detector inputs round exactly as MediaPipe's binary does (`CropArithmetic`,
+/// `CorrectlyRounded`); before that, ancelotti drifted to 6.5e-4 in x, y and 2.1e-2 in
+/// blendshapes. Measured now: landmarks identical to MediaPipe's on every frame.
 @Suite(.serialized) struct FaceLandmarkerVideoParityTests {
     /// Runs a sequence and returns the per-frame errors (nil: face count differs).
     static func run(_ file: String, smoothing: LandmarkSmoothing = .mediaPipe) throws -> [FaceErrors?] {
@@ -33,23 +39,12 @@ import VisionPipeline
         let frames = try Self.run(file)
         #expect(frames.count >= 30)
         var worst = FaceErrors()
-        var strictFrames = 0
         for (k, errors) in frames.enumerated() {
             print("face video parity \(file) frame \(k): \(errors.map(\.description) ?? "face count differs")")
             let errors = try #require(errors, "\(file) frame \(k): face count differs from MediaPipe")
             worst.merge(errors)
-            if k <= 1 {
-                // Frame 0 (detector ROI) and frame 1 (first loop-back ROI) before drift can build up.
-                #expect(errors.passes, "\(file) frame \(k): \(errors)")
-            } else if errors.passes {
-                strictFrames += 1
-            } else {
-                withKnownIssue("tracking-loop drift beyond the issue-4 gate", isIntermittent: true) {
-                    #expect(errors.passes, "\(file) frame \(k): \(errors)")
-                }
-                #expect(ParityGates.withinDriftBound(errors), "\(file) frame \(k): \(errors)")
-            }
+            #expect(errors.passes, "\(file) frame \(k): \(errors)")
         }
-        print("face video parity \(file) worst: \(worst); \(strictFrames + 2)/\(frames.count) frames within the strict gate")
+        print("face video parity \(file) worst: \(worst)")
     }
 }

@@ -9,11 +9,18 @@ import VisionPipeline
 /// with timestamps 0, 33, 66, … ms.
 ///
 /// The pose count must match on every frame and frame 0 must meet the strict gates. Later frames
-/// run on ROIs that the previous frame's landmarks made: the landmark model is chaotic in its ROI
-/// (``PoseSensitivityTests``), so the last-bit differences between our detector output and
-/// MediaPipe's grow through the loop. On the astronaut close-up (ROI 2.4× the picture) a 1e-6 ROI
-/// shift already moves landmarks by ~8e-4, and the sequences part; on the group sequence the
-/// detector re-anchors the ROIs every frame and the results stay near MediaPipe's.
+/// run on ROIs that the previous frame's landmarks made. The detector's input and outputs, the
+/// crops and the landmark model are bit-identical to MediaPipe's (``PoseModelInputParityTests``;
+/// the astronaut turned 180° even comes out bit for bit end to end, ``PoseImageParityTests``),
+/// yet unrotated frames still differ by ~3e-5 (frame 0), from a cause not pinned down. The
+/// landmark model is chaotic in its ROI (``PoseSensitivityTests``): on the astronaut close-up
+/// (ROI 2.4× the picture) that difference feeds back through the auxiliary points and the
+/// sequences part (frame 1: 1.1e-3, then more). A Python replica of the loop with MediaPipe's own
+/// inference (its ImageEmbedder) follows exactly the same numbers as this Swift code, frame by
+/// frame, so the tracking steps (ROI from auxiliary points 33→34, 90°, ×1.25 square_long, no
+/// detector while tracked, visibility low-pass, One-Euro filters and their timestamp quirks) are
+/// the documented ones. On the group sequence the detector re-anchors the ROIs every frame and the
+/// results stay near MediaPipe's.
 @Suite(.serialized) struct PoseVideoParityTests {
     /// 32 frames of the astronaut, numPoses 1: tracking and smoothing on.
     @Test func astronautSequenceMatchesMediaPipe() throws {
@@ -34,7 +41,7 @@ import VisionPipeline
             if index == 0 || errors.passes || errors.withinSensitivityBound {
                 errors.expectGate("t1 frame \(index)")
             } else {
-                withKnownIssue("t1 frame \(index): tracking-loop drift \(errors)") {
+                withKnownIssue("t1 frame \(index): the residual ~1e-4 ROI difference, amplified \(errors)") {
                     #expect(errors.passes)
                 }
                 #expect(errors.xy < 1e-2 && errors.scores < 5e-3 && errors.world < 5e-3, "t1 frame \(index): \(errors)")

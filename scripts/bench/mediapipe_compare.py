@@ -4,8 +4,9 @@ For K rounds: one MediaPipe round (N timed calls per case), then one round of ou
 (`vision-tasks bench tasks --json --iterations N`, graphs built before timing, as MediaPipe's
 tasks are). Medians are taken over all K × N samples per side, so both sides see the same machine
 load. Cases (issues 4 and 5): FaceLandmarker on astronaut.png with blendshapes and matrices, in
-IMAGE mode and per tracked VIDEO frame; PoseLandmarker on astronaut.png with masks in IMAGE mode,
-and per tracked VIDEO frame.
+IMAGE mode and per tracked VIDEO frame; FaceDetector (short-range model, default options) on
+astronaut.png in IMAGE mode; PoseLandmarker on astronaut.png with masks in IMAGE mode, and per
+tracked VIDEO frame.
 Run: scripts/bench/mediapipe-compare [--rounds K] [--iterations N] [--binary PATH]
 """
 import argparse
@@ -21,8 +22,9 @@ import mediapipe as mp
 import numpy as np
 from PIL import Image
 from mediapipe.tasks.python import BaseOptions
-from mediapipe.tasks.python.vision import (FaceLandmarker, FaceLandmarkerOptions, PoseLandmarker,
-                                           PoseLandmarkerOptions, RunningMode)
+from mediapipe.tasks.python.vision import (FaceDetector, FaceDetectorOptions, FaceLandmarker,
+                                           FaceLandmarkerOptions, PoseLandmarker, PoseLandmarkerOptions,
+                                           RunningMode)
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts" / "golden"))
@@ -32,6 +34,7 @@ from mediapipe_tasks import pose_bundle_with_metadata  # noqa: E402
 CASES = [
     ("face-landmarker image, astronaut, blendshapes+matrices", 0.8),
     ("face-landmarker video frame, astronaut, blendshapes+matrices", 0.6),
+    ("face-detector, astronaut", 0.8),
     ("pose-landmarker image, astronaut, masks", 0.8),
     ("pose-landmarker video frame, astronaut", 0.6),
 ]
@@ -48,6 +51,10 @@ def mediapipe_cases():
         base_options=BaseOptions(model_asset_path=face_task), running_mode=RunningMode.IMAGE, **face_options))
     face_video = FaceLandmarker.create_from_options(FaceLandmarkerOptions(
         base_options=BaseOptions(model_asset_path=face_task), running_mode=RunningMode.VIDEO, **face_options))
+    # The same file our case uses (FaceDetectorGraph with face_detection_short_range.tflite).
+    face_detector = FaceDetector.create_from_options(FaceDetectorOptions(
+        base_options=BaseOptions(model_asset_path=str(ROOT / "assets/models/face_detection_short_range.tflite")),
+        running_mode=RunningMode.IMAGE))
     pose_image = PoseLandmarker.create_from_options(PoseLandmarkerOptions(
         base_options=BaseOptions(model_asset_path=pose_task), running_mode=RunningMode.IMAGE,
         output_segmentation_masks=True))
@@ -61,9 +68,9 @@ def mediapipe_cases():
             task.detect_for_video(image, clocks[key])
         return step
 
-    calls = [lambda: face_image.detect(image), video(face_video, "face"),
+    calls = [lambda: face_image.detect(image), video(face_video, "face"), lambda: face_detector.detect(image),
              lambda: pose_image.detect(image), video(pose_video, "pose")]
-    return calls, [face_image, face_video, pose_image, pose_video]
+    return calls, [face_image, face_video, face_detector, pose_image, pose_video]
 
 
 def time_calls(call, iterations):

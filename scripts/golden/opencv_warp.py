@@ -15,8 +15,9 @@ Goldens:
   is recorded, never applied.
 * `warps`: MediaPipe's ImageToTensor on CPU (pipeline notes section 1): ROI in pixels and letterbox in
   float32, cv2.boxPoints, cv2.getPerspectiveTransform, cv2.warpPerspective(INTER_LINEAR) with
-  BORDER_CONSTANT(0) or BORDER_REPLICATE, then value = float32(double(u8) * double(scale) +
-  double(offset)). Recorded: the matrix and its inverse (bits), sha256 of the uint8 RGB crop and of the
+  BORDER_CONSTANT(0) or BORDER_REPLICATE, then value = float32(float32(u8) * scale) + offset in
+  float32 (two roundings: OpenCV's convertTo to CV_32F as MediaPipe 1.2.3 runs it; checked
+  bit-exact against MediaPipe 1.2.3's own detector inference, see pipeline notes). Recorded: the matrix and its inverse (bits), sha256 of the uint8 RGB crop and of the
   float32 tensor, a few sampled pixels (for readable failures), the padding and the 4x4 matrix.
 * `yuv`: cv2.cvtColor COLOR_YUV2RGB_NV12 / NV21 / I420 of procedurally generated planes.
 * `masks`: cv2.warpAffine(float mask, T, WARP_INVERSE_MAP, INTER_LINEAR, BORDER_CONSTANT 0) for a
@@ -255,7 +256,7 @@ def image_to_tensor(image, roi, tensor_w, tensor_h, keep_aspect, border, value_r
     lo, hi = f32(value_range[0]), f32(value_range[1])
     scale = (hi - lo) / f32(255)
     offset = lo
-    tensor = (crop.astype(np.float64) * np.float64(scale) + np.float64(offset)).astype(np.float32)
+    tensor = (crop.astype(np.float32) * scale).astype(np.float32) + offset  # float32 multiply, then float32 add
     matrix = tensor_matrix(cx, cy, rw, rh, r, width, height, flip)
     return crop, tensor, M, Minv, pad, matrix, src
 

@@ -4,9 +4,10 @@ import VisionCore
 /// with ``crop(_:)`` (the uint8 stage) or ``tensor(_:)`` (normalized floats).
 ///
 /// Steps: the normalized ROI → pixels in float32; the optional letterbox (``padding``); the
-/// float32 corners of the rotated rectangle; the 4-point perspective solve in double onto the tensor
-/// corners `(0,H) (0,0) (W,0) (W,H)` (mirrored when flipping); its closed-form inverse; and the
-/// fixed-point bilinear sampling with 1/32-pixel positions and 15-bit weights.
+/// float32 corners of the rotated rectangle (rounded as ``TensorCropOptions/arithmetic`` says);
+/// the 4-point perspective solve in double onto the tensor corners `(0,H) (0,0) (W,0) (W,H)`
+/// (mirrored when flipping); its closed-form inverse; and the fixed-point bilinear sampling with
+/// 1/32-pixel positions and 15-bit weights.
 public struct TensorCrop: Sendable {
     /// The options the crop was made with.
     public let options: TensorCropOptions
@@ -42,7 +43,7 @@ public struct TensorCrop: Sendable {
         if options.keepAspectRatio, let letterboxed = roi.letterboxed(tensorWidth: options.width, tensorHeight: options.height) {
             (roi, padding) = letterboxed
         }
-        let corners = roi.corners()
+        let corners = roi.corners(options.arithmetic)
         let tw = Float(options.width), th = Float(options.height)
         var destination: [Float] = [0, th, 0, 0, tw, 0, tw, th]
         if options.flipHorizontally { destination = [tw, th, tw, 0, 0, 0, 0, th] }
@@ -112,15 +113,16 @@ public struct TensorCrop: Sendable {
     }
 
     /// The model input: ``crop(_:)`` normalized to ``TensorCropOptions/valueRange`` as
-    /// `Float(Double(u8)·Double(scale) + Double(offset))`, NHWC.
+    /// `Float(u8)·scale + offset` in float32 (two roundings, see ``ValueRange/lookupTable``), NHWC.
     public func tensor(_ image: Image) throws(ImageError) -> ImageTensor {
         let rgb = try crop(image)
         return ImageTensor(width: options.width, height: options.height,
-                           values: TensorCrop.normalize(rgb.planes[0].bytes, range: options.valueRange), crop: self)
+                           values: TensorCrop.normalize(rgb.planes[0].bytes, range: options.valueRange,
+                                                                      arithmetic: options.arithmetic), crop: self)
     }
 
     /// Maps bytes to floats through the range's 256-entry table (exactly the documented formula).
-    package static func normalize(_ bytes: [UInt8], range: ValueRange) -> [Float] {
+    package static func normalize(_ bytes: [UInt8], range: ValueRange, arithmetic: CropArithmetic) -> [Float] {
         let table = range.lookupTable
         return table.withUnsafeBufferPointer { lut in
             [Float](unsafeUninitializedCapacity: bytes.count) { buffer, count in

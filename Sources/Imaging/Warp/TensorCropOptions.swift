@@ -12,14 +12,18 @@ public struct TensorCropOptions: Sendable, Hashable {
     public var valueRange: ValueRange
     /// Mirror the crop left–right (for mirrored orientations); the 4×4 matrix accounts for it.
     public var flipHorizontally: Bool
+    /// The float32 rounding of the ROI corners; MediaPipe's by default.
+    public var arithmetic: CropArithmetic
 
     public init(width: Int, height: Int, keepAspectRatio: Bool = false, border: BorderMode = .replicate,
-                valueRange: ValueRange = .zeroToOne, flipHorizontally: Bool = false) {
+                valueRange: ValueRange = .zeroToOne, flipHorizontally: Bool = false,
+                arithmetic: CropArithmetic = .mediaPipe) {
         self.width = width
         self.height = height
         self.keepAspectRatio = keepAspectRatio
         self.border = border
         self.valueRange = valueRange
         self.flipHorizontally = flipHorizontally
+        self.arithmetic = arithmetic
     }
 }

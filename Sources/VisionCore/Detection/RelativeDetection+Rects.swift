@@ -3,7 +3,8 @@ import Foundation
 extension RelativeDetection {
     /// The rect of `DetectionsToRectsCalculator` for a relative box: centre = box centre, size =
     /// box size (normalized), rotation from the keypoint `start` → `end` vector in pixels:
-    /// `NormalizeRadians(target − atan2(−(y1 − y0), x1 − x0))` (pipeline §2.4).
+    /// `NormalizeRadians(target − atan2(−(y1 − y0), x1 − x0))` (pipeline §2.4), with a correctly
+    /// rounded float `atan2` as in MediaPipe's binary (``CorrectlyRounded``).
     ///
     /// Returns `nil` if a keypoint index is out of range.
     public func rect(rotationFrom start: Int, to end: Int, targetAngle: Float,
@@ -41,7 +42,7 @@ extension RelativeDetection {
         let w = Float(imageWidth), h = Float(imageHeight)
         let x0 = keypoints[start].x * w, y0 = keypoints[start].y * h
         let x1 = keypoints[end].x * w, y1 = keypoints[end].y * h
-        return normalizeRadians(targetAngle - atan2(-(y1 - y0), x1 - x0))
+        return normalizeRadians(targetAngle - CorrectlyRounded.atan2(-(y1 - y0), x1 - x0))
     }
 
     /// A target angle given in degrees, as the calculators store it: `float(π·degrees/180)`.

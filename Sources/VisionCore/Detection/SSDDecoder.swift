@@ -95,5 +95,5 @@ public struct SSDDecoder: Sendable, Hashable {
 
 /// `1/(1 + exp(−x))` in float32, MediaPipe's sigmoid everywhere (pipeline §8.4).
 public func sigmoid(_ x: Float) -> Float {
-    1 / (1 + exp(-x))
+    1 / (1 + CorrectlyRounded.exp(-x))
 }

@@ -11,7 +11,7 @@ extension Matrix4x4 {
                                       flipHorizontally: Bool = false) -> Matrix4x4 {
         let a = region.width, b = region.height
         let flip: Float = flipHorizontally ? -1 : 1
-        let c = cos(region.rotation), d = sin(region.rotation)
+        let c = CorrectlyRounded.cos(region.rotation), d = CorrectlyRounded.sin(region.rotation)
         let e = region.centerX, f = region.centerY
         let g = 1 / Float(imageWidth), h = 1 / Float(imageHeight)
         var m = [Float](repeating: 0, count: 16)

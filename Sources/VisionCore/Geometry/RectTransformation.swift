@@ -46,7 +46,7 @@ public struct RectTransformation: Sendable, Hashable {
             result.xCenter = rect.xCenter + width * shiftX
             result.yCenter = rect.yCenter + height * shiftY
         } else {
-            let c = cos(rotation), s = sin(rotation)
+            let c = CorrectlyRounded.cos(rotation), s = CorrectlyRounded.sin(rotation)
             let xShift = (imageW * width * shiftX * c - imageH * height * shiftY * s) / imageW
             let yShift = (imageW * width * shiftX * s + imageH * height * shiftY * c) / imageH
             result.xCenter = rect.xCenter + xShift

@@ -23,7 +23,7 @@ public enum LandmarkProjection {
     /// Mode (b), NORM_RECT only (the pose landmarker): rotate `(x − 0.5, y − 0.5)` by the rect's
     /// rotation, scale by its normalized size and add its centre; `z' = z·rect.width`.
     public static func normalizedRectOnly(_ landmarks: [LandmarkPoint], rect: NormalizedRect) -> [LandmarkPoint] {
-        let c = cos(rect.rotation), s = sin(rect.rotation)
+        let c = CorrectlyRounded.cos(rect.rotation), s = CorrectlyRounded.sin(rect.rotation)
         return landmarks.map { landmark in
             let x = landmark.x - 0.5
             let y = landmark.y - 0.5
@@ -51,7 +51,7 @@ public enum LandmarkProjection {
     /// `WorldLandmarkProjectionCalculator` (pipeline §7.2): x and y rotated by the ROI rotation, z,
     /// visibility and presence unchanged. Units stay metres.
     public static func rotatingWorldLandmarks(_ landmarks: [LandmarkPoint], rect: NormalizedRect) -> [LandmarkPoint] {
-        let c = cos(rect.rotation), s = sin(rect.rotation)
+        let c = CorrectlyRounded.cos(rect.rotation), s = CorrectlyRounded.sin(rect.rotation)
         return landmarks.map { landmark in
             var result = landmark
             result.x = c * landmark.x - s * landmark.y

@@ -13,3 +13,12 @@ extension FaceLandmarkerGraph {
         return try landmarksModel.landmarks(in: prepared.image, rect: rect, minPresence: options.minFacePresenceConfidence).landmarks
     }
 }
+
+extension FaceLandmarkerGraph {
+    /// Test hook (streaming): replaces the tracked faces with `rects`, as if the previous frame
+    /// had produced them as next-frame ROIs, with fresh smoothing state.
+    package func seedTracking(with rects: [NormalizedRect]) {
+        tracks = rects.map { FaceTrack(rect: $0, smoother: nil) }
+        singleSmoother = nil
+    }
+}

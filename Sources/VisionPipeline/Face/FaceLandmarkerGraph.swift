@@ -141,18 +141,10 @@ public final class FaceLandmarkerGraph {
         }
     }
 
-    /// The detector ROIs (×1.5 of the projected boxes), best first, at most `numFaces`.
+    /// The detector ROIs (×1.5 of the projected boxes), best first, at most `numFaces`; the
+    /// short-range detector merges at IoU 0.5, as MediaPipe's face landmarker does.
     func detectionRects(in prepared: PreparedImage) throws(PipelineError) -> [NormalizedRect] {
-        let detections: [RelativeDetection]
-        if let smallFaces {
-            detections = try smallFaces.detect(prepared, minScore: options.minFaceDetectionConfidence)
-        } else {
-            detections = try detector.detect(prepared.image, rect: prepared.fullImageRect,
-                                             minScore: options.minFaceDetectionConfidence, iouThreshold: 0.5)
-        }
-        return detections.prefix(options.numFaces).compactMap {
-            DetectionROI.face($0, imageWidth: prepared.width, imageHeight: prepared.height)
-        }
+        try detectFaces(in: prepared, suppressionThreshold: 0.5).compactMap(\.rect)
     }
 
     /// Whether the face at `position` of the ROI list is smoothed.
@@ -179,7 +171,7 @@ public final class FaceLandmarkerGraph {
     }
 
     /// The output face: landmarks mirrored back if needed, blendshapes and matrix when requested.
-    private func face(from landmarks: [LandmarkPoint], prepared: PreparedImage) throws(PipelineError) -> PipelineFace {
+    func face(from landmarks: [LandmarkPoint], prepared: PreparedImage) throws(PipelineError) -> PipelineFace {
         var face = PipelineFace(landmarks: landmarks.map {
             PipelineLandmark(x: prepared.inputX($0.x), y: $0.y, z: $0.z)
         })

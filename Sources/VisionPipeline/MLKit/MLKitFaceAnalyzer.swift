@@ -1,17 +1,35 @@
-/// ML Kit's face detector made of MediaPipe's pieces: `FaceLandmarkerGraph` (image mode) finds
-/// faces and their 478-point meshes, then every ML Kit field is derived:
-/// frame = mesh bounds; landmarks and contours = `MeshLandmark` / `MeshContour` index tables;
-/// head angles = `HeadEulerAngles` of the transformation matrix; probabilities =
-/// `FaceClassification` of the blendshapes; tracking IDs = `FaceTrackingIDs` over the frames.
+/// ML Kit's face detector made of MediaPipe's pieces, on the stages of `FaceLandmarkerGraph`
+/// (its detector, 478-point mesh, blendshapes and transformation matrix): faces are found as
+/// `findFaces` describes, then every ML Kit field is derived: frame = mesh bounds; landmarks and
+/// contours = `MeshLandmark` / `MeshContour` index tables (landmarks thinned by head yaw as ML Kit
+/// does, `MeshLandmark.reported(forYaw:)`); head angles = `HeadEulerAngles` of the matrix;
+/// probabilities = `FaceClassification` of the blendshapes; tracking IDs = `FaceTrackingIDs`
+/// over the frames.
+///
+/// Only what the options need runs: the blendshapes model only with classification. The mesh and
+/// the matrix always run, because every ML Kit face reports head angles (Y and Z in every mode)
+/// and its frame is the mesh bounds.
 ///
 /// Not thread-safe: one call at a time (the API layers serialise calls on a queue).
 public final class MLKitFaceAnalyzer {
     public let options: MLKitFaceOptions
     let graph: FaceLandmarkerGraph
     var tracker = FaceTrackingIDs()
+    /// The ROIs carried between frames when tracking is on.
+    var video = FaceVideoTracking(redetectionInterval: MLKitFaceAnalyzer.redetectionInterval)
+
+    /// Test hooks: how often the face detector and the landmark model ran since creation.
+    package var detectorRuns = 0
+    package var meshRuns = 0
+    /// Test hook: whether the blendshapes model is loaded (only with classification).
+    package var loadsBlendshapesModel: Bool { graph.blendshapesModel != nil }
 
     /// Most faces looked at per image.
     public static let maximumFaces = 32
+    /// With tracking on, the face detector runs at least every this many frames while all faces
+    /// are tracked (see `FaceVideoTracking`): a face entering the picture is reported at most
+    /// this many frames late.
+    public static let redetectionInterval = 5
     /// Points of MediaPipe's refined face mesh (the index tables use all of them).
     static let meshPointCount = 478
 
@@ -56,7 +74,10 @@ public final class MLKitFaceAnalyzer {
                 result.classification = FaceClassification(blendshapes: scores)
             }
             if options.landmarks {
-                for landmark in MeshLandmark.allCases { result.landmarks[landmark] = Self.mean(of: landmark.meshIndices, in: points) }
+                // Thinned by yaw as ML Kit does; the yaw is the same in the stored and upright picture.
+                for landmark in MeshLandmark.reported(forYaw: result.headAngles?.y ?? 0) {
+                    result.landmarks[landmark] = Self.mean(of: landmark.meshIndices, in: points)
+                }
             }
             if options.contours, i == prominent {
                 for contour in MeshContour.allCases { result.contours[contour] = contour.meshIndices.map { points[$0] } }
@@ -65,38 +86,11 @@ public final class MLKitFaceAnalyzer {
         }
     }
 
-    /// A face found: its frame, and its mesh when the landmark model accepted it.
-    struct Candidate {
-        var frame: FaceBox
-        var face: PipelineFace?
-        var points: [PixelPoint]?
+    /// Forgets the tracked faces (their IDs and ROIs): the next call starts a new video.
+    public func resetTracking() {
+        tracker.reset()
+        video.reset()
     }
-
-    /// `.accurate`: the landmarker's faces (small-faces search). `.fast`: the short-range
-    /// detector's faces exactly as `FaceDetectorGraph` finds them (one detector pass), each with the
-    /// mesh of its ROI; a detection whose mesh the landmark model rejects keeps the detector's box
-    /// and has no mesh-derived fields.
-    func findFaces(in image: PipelineImage) throws(PipelineError) -> [Candidate] {
-        let width = Float(image.image.width), height = Float(image.image.height)
-        let found: [(box: FaceBox?, face: PipelineFace?)]
-        if options.accurate {
-            found = try graph.process(image, timestampMilliseconds: 0).map { (nil, $0) }
-        } else {
-            found = try graph.facesPerDetection(image, suppressionThreshold: FaceDetectorGraphOptions().minSuppressionThreshold)
-                .map { ($0.box, $0.face) }
-        }
-        return try found.map { entry throws(PipelineError) -> Candidate in
-            guard let face = entry.face else { return Candidate(frame: entry.box ?? FaceBox(x: 0, y: 0, width: 0, height: 0)) }
-            guard face.landmarks.count >= Self.meshPointCount else {
-                throw .inference("the landmark model gave \(face.landmarks.count) mesh points, not \(Self.meshPointCount)")
-            }
-            let points = face.landmarks.map { PixelPoint(x: $0.x * width, y: $0.y * height) }
-            return Candidate(frame: FaceBox(enclosing: points.map { ($0.x, $0.y) }), face: face, points: points)
-        }
-    }
-
-    /// Forgets the tracked faces.
-    public func resetTracking() { tracker.reset() }
 
     static func mean(of indices: [Int], in points: [PixelPoint]) -> PixelPoint {
         var x: Float = 0, y: Float = 0

@@ -9,10 +9,12 @@ public struct MLKitFaceOptions: Sendable, Hashable {
     public var contours: Bool
     /// Smiling and eye-open probabilities (runs the blendshapes model).
     public var classification: Bool
-    /// Faces whose head width / image width (both in the upright picture) is below this are dropped;
-    /// in [0, 1]. Does not apply to the face that carries the contours.
+    /// Faces whose head width (frame width) / image width, both in the upright picture, is below
+    /// this are dropped, as ML Kit documents, in `.accurate` too; in [0, 1]. Does not apply to the
+    /// face that carries the contours.
     public var minFaceSize: Float
-    /// Tracking IDs across consecutive calls (forced off in contour-only fast mode).
+    /// Tracking IDs across consecutive calls (forced off in contour-only fast mode); the calls
+    /// are then video frames that reuse the faces' ROIs (`FaceVideoTracking`).
     public var tracking: Bool
 
     public init(accurate: Bool = false, landmarks: Bool = false, contours: Bool = false, classification: Bool = false,

@@ -76,14 +76,16 @@ extension EveryPersonSearch {
     /// its ROI's side whose centre the model segments as person (> 0.5), shoulders and hips visible (mean visibility > 0.5) and the hips→shoulders direction within 50° of the
     /// picture's up (people the detector misses are rarely lying down; this rejects the
     /// landmark model's hallucinations on background).
-    static func isClearlyVisiblePerson(_ pose: PoseEstimate, frame: PoseFrame) -> Bool {
+    /// `requiresSegmentation` false skips the segmentation test: for a person cut by the frame's
+    /// edge the crop is mostly replicated border and the mask misses the thin visible part.
+    static func isClearlyVisiblePerson(_ pose: PoseEstimate, frame: PoseFrame, requiresSegmentation: Bool = true) -> Bool {
         guard let torso = torso(pose, width: frame.image.width, height: frame.image.height), torso.length > 0 else {
             return false
         }
         // The landmark model's hallucinations are small figures inside a large ROI: a person's
         // torso is about a quarter to a third of the ROI side.
         let roiSide = pose.roi.width * Float(frame.image.width)
-        guard torso.length >= 0.15 * roiSide, pose.torsoSegmentation > 0.5 else { return false }
+        guard torso.length >= 0.15 * roiSide, !requiresSegmentation || pose.torsoSegmentation > 0.5 else { return false }
         let torsoVisibility = [11, 12, 23, 24].map { pose.landmarks[$0].visibility ?? 0 }.reduce(0, +) / 4
         guard torsoVisibility > 0.5 else { return false }
         let r = frame.detectorRect.rotation

@@ -22,12 +22,18 @@ import VisionCore
 ///    while the presence keeps rising;
 /// 4. keeps a pose that passes, looks like a clearly visible upright person and is nobody found
 ///    already;
-/// 5. finally runs the landmark model directly on the edge windows in whose middle a candidate
-///    lies that nobody found accounts for (people cut by the frame, whose detections give no
-///    usable ROI), and keeps a pose found there if some candidate detection lies on it.
+/// 5. finally runs the landmark model directly on edge windows in whose middle nobody found
+///    stands: people cut by the frame, whose detections give no usable ROI. On the grid's edge
+///    windows, where a candidate lies that nobody found explains, a pose is kept if some candidate
+///    lies on it. On larger windows moved partly out of the picture (``edgeWindows(_:)``), where
+///    no candidate lies at all (the head is outside the picture, and the detector keys on faces),
+///    one landmark run, and a pose is kept only with presence ≥ ``unsupportedPresence``, standing
+///    in the window's middle and passing the plausibility tests except the segmentation one (the
+///    crop is mostly replicated border there, and the mask misses the thin visible part).
 ///
 /// Cost: the grid's detector runs (10–12 for the fixture pictures) plus one to five landmark runs
-/// per candidate tried (at most ``maxCandidates``) and per free edge window.
+/// per candidate tried (at most ``maxCandidates``) and per free grid edge window, plus one per
+/// free out-of-picture edge window (2–4).
 struct EveryPersonSearch {
     /// While streaming, the search runs at most once every this many frames on which MediaPipe's
     /// detector ran.
@@ -37,7 +43,9 @@ struct EveryPersonSearch {
     /// The most candidates whose ROI goes through the landmark model per search.
     static let maxCandidates = 8
     /// Retries on the model's own next ROI when presence fails.
-    static let refinements = 2
+    static let refinements = 4
+    /// The presence a pose found in an edge window without any detector candidate needs.
+    static let unsupportedPresence: Float = 0.9
     /// Window side as a fraction of the picture's longer side.
     static let windowFraction: Float = 0.5
 
@@ -79,22 +87,36 @@ struct EveryPersonSearch {
             if let pose = try person(startingAt: roi, frame: frame, known: known + found) { found.append(pose) }
         }
         // People cut by the left or right edge often get no usable detection (their face is
-        // outside); the edge windows themselves go to the landmark model when nobody found so far
-        // stands in their middle.
-        for window in windows where window.isOnEdge {
+        // outside); windows on the edges go to the landmark model when nobody found so far stands
+        // in their middle.
+        for edge in Self.edgeWindows(frame) {
             guard found.count < limit else { break }
-            if (known + found).contains(where: { Self.standsInMiddle(of: window.rect, $0, width: width, height: height) }) {
+            let window = edge.rect
+            if (known + found).contains(where: { Self.standsInMiddle(of: window, $0, width: width, height: height) }) {
                 continue
             }
-            // Only where the detector saw someone that nobody found accounts for.
+            // Only where the detector saw someone that nobody found accounts for...
             let unexplained = candidates.filter { candidate in
-                Self.isInMiddle(of: window.rect, candidate, width: width, height: height)
+                Self.isInMiddle(of: window, candidate, width: width, height: height)
                     && !(known + found).contains(where: { Self.covers($0, candidate, width: width, height: height) })
             }
-            if unexplained.isEmpty { continue }
-            guard let pose = try person(startingAt: window.rect, frame: frame, known: known + found) else { continue }
-            // Without a detection of its own, a pose needs some detector support: a candidate on it.
-            if candidates.contains(where: { Self.covers(pose, $0, width: width, height: height) }) { found.append(pose) }
+            if edge.needsDetection {
+                guard !unexplained.isEmpty,
+                      let pose = try person(startingAt: window, frame: frame, known: known + found) else { continue }
+                // Without a detection of its own, a pose needs some detector support: a candidate on it.
+                if candidates.contains(where: { Self.covers(pose, $0, width: width, height: height) }) { found.append(pose) }
+            } else {
+                // ...or where it saw nothing at all (a person whose head is outside the picture):
+                // one landmark run, and only a confident, clearly visible pose standing in the
+                // window's middle counts.
+                guard unexplained.isEmpty && !candidates.contains(where: {
+                          Self.isInMiddle(of: window, $0, width: width, height: height) }),
+                      let pose = try person(startingAt: window, frame: frame, known: known + found,
+                                            minPresence: max(minPresence, Self.unsupportedPresence),
+                                            requiresSegmentation: false, refinements: 0),
+                      Self.standsInMiddle(of: window, pose, width: width, height: height) else { continue }
+                found.append(pose)
+            }
         }
         return found
     }
@@ -102,16 +124,18 @@ struct EveryPersonSearch {
     /// The landmark model on `roi`, retried on its own next ROI while the presence rises; the pose
     /// if it passes the presence threshold, looks like a clearly visible person and is nobody in
     /// `known`.
-    private func person(startingAt start: NormalizedRect, frame: PoseFrame,
-                        known: [PoseEstimate]) throws(PipelineError) -> PoseEstimate? {
+    private func person(startingAt start: NormalizedRect, frame: PoseFrame, known: [PoseEstimate],
+                        minPresence: Float? = nil, requiresSegmentation: Bool = true,
+                        refinements: Int = Self.refinements) throws(PipelineError) -> PoseEstimate? {
+        let minPresence = minPresence ?? self.minPresence
         let width = frame.image.width, height = frame.image.height
         var roi = start
         var lastPresence: Float = -1
-        for _ in 0...Self.refinements {
+        for _ in 0...max(0, refinements) {
             guard let estimate = try landmarks.estimate(frame.image, roi: roi, flipHorizontally: frame.isMirrored,
                                                         minPresence: -.infinity, outputMask: false) else { return nil }
             if estimate.presence > minPresence {
-                guard Self.isClearlyVisiblePerson(estimate, frame: frame),
+                guard Self.isClearlyVisiblePerson(estimate, frame: frame, requiresSegmentation: requiresSegmentation),
                       !known.contains(where: { Self.isSamePerson($0, estimate, width: width, height: height)
                           || Self.isPart(estimate, of: $0, width: width, height: height) }) else {
                     return nil
@@ -165,32 +189,71 @@ struct EveryPersonSearch {
     }
 
     static func windows(_ frame: PoseFrame) -> [Window] {
-        let width = Float(frame.image.width), height = Float(frame.image.height)
         let upright = frame.orientation.uprightSize(width: frame.image.width, height: frame.image.height)
         let uprightWidth = Float(upright.width), uprightHeight = Float(upright.height)
         let side = windowFraction * max(uprightWidth, uprightHeight)
         guard side > 0 else { return [] }
-        func centres(_ extent: Float, edges: Bool) -> [Float] {
-            let inside = extent <= side ? [extent / 2] : {
-                let count = Int(((extent - side) / (side / 2)).rounded(.up)) + 1
-                return (0..<count).map { side / 2 + (extent - side) * Float($0) / Float(count - 1) }
-            }()
-            return edges ? [0] + inside + [extent] : inside
-        }
-        let rotation = frame.detectorRect.rotation
-        let c = cos(rotation), s = sin(rotation)
-        let mirror: Float = frame.isMirrored ? -1 : 1
         var rects: [Window] = []
-        for y in centres(uprightHeight, edges: false) {
-            for x in centres(uprightWidth, edges: true) {
-                let dx = mirror * (x - uprightWidth / 2), dy = y - uprightHeight / 2
-                let centreX = width / 2 + dx * c - dy * s
-                let centreY = height / 2 + dx * s + dy * c
-                rects.append(Window(rect: NormalizedRect(xCenter: centreX / width, yCenter: centreY / height,
-                                                         width: side / width, height: side / height, rotation: rotation),
+        for y in centres(uprightHeight, side: side) {
+            for x in [0] + centres(uprightWidth, side: side) + [uprightWidth] {
+                rects.append(Window(rect: rect(frame, uprightX: x, uprightY: y, side: side),
                                     isOnEdge: x == 0 || x == uprightWidth))
             }
         }
         return rects
+    }
+
+    /// The side of the edge pass's windows for people without any detection, as a fraction of the
+    /// upright picture's longer side.
+    static let undetectedEdgeFraction: Float = 0.7
+    /// How far those windows are moved out of the picture, as a fraction of their side: the
+    /// landmark model then sees a person cut by the edge nearer the middle of its crop.
+    static let undetectedEdgeShift: Float = 0.1
+
+    /// An edge-pass window; `needsDetection` ones are tried only where a candidate detection lies
+    /// that nobody found explains, the others only where no candidate lies at all.
+    struct EdgeWindow {
+        var rect: NormalizedRect
+        var needsDetection: Bool
+    }
+
+    /// The edge pass's windows: the grid's windows centred on the left and right edges (needing a
+    /// detection), then, per edge, a column of windows of ``undetectedEdgeFraction`` of the longer
+    /// side moved ``undetectedEdgeShift`` of their side out of the picture.
+    static func edgeWindows(_ frame: PoseFrame) -> [EdgeWindow] {
+        var result = windows(frame).filter(\.isOnEdge).map { EdgeWindow(rect: $0.rect, needsDetection: true) }
+        let upright = frame.orientation.uprightSize(width: frame.image.width, height: frame.image.height)
+        let uprightWidth = Float(upright.width), uprightHeight = Float(upright.height)
+        let side = undetectedEdgeFraction * max(uprightWidth, uprightHeight)
+        guard side > 0 else { return result }
+        for x in [-undetectedEdgeShift * side, uprightWidth + undetectedEdgeShift * side] {
+            for y in centres(uprightHeight, side: side) {
+                result.append(EdgeWindow(rect: rect(frame, uprightX: x, uprightY: y, side: side), needsDetection: false))
+            }
+        }
+        return result
+    }
+
+    /// Centres of windows of `side` covering `extent` with at least 50 % overlap, first and last
+    /// flush with the ends (one centred window when `extent ≤ side`).
+    private static func centres(_ extent: Float, side: Float) -> [Float] {
+        guard extent > side else { return [extent / 2] }
+        let count = Int(((extent - side) / (side / 2)).rounded(.up)) + 1
+        return (0..<count).map { side / 2 + (extent - side) * Float($0) / Float(count - 1) }
+    }
+
+    /// A square window of `side` pixels centred at `(uprightX, uprightY)` of the upright picture,
+    /// in the input's normalized coordinates, turned (and mirrored) like the picture.
+    private static func rect(_ frame: PoseFrame, uprightX x: Float, uprightY y: Float, side: Float) -> NormalizedRect {
+        let width = Float(frame.image.width), height = Float(frame.image.height)
+        let upright = frame.orientation.uprightSize(width: frame.image.width, height: frame.image.height)
+        let rotation = frame.detectorRect.rotation
+        let c = cos(rotation), s = sin(rotation)
+        let mirror: Float = frame.isMirrored ? -1 : 1
+        let dx = mirror * (x - Float(upright.width) / 2), dy = y - Float(upright.height) / 2
+        let centreX = width / 2 + dx * c - dy * s
+        let centreY = height / 2 + dx * s + dy * c
+        return NormalizedRect(xCenter: centreX / width, yCenter: centreY / height,
+                              width: side / width, height: side / height, rotation: rotation)
     }
 }

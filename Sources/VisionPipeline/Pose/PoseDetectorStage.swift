@@ -27,8 +27,8 @@ struct PoseDetectorStage {
         }
     }
 
-    private let interpreter: Interpreter
-    private let range: ValueRange
+    let interpreter: Interpreter
+    let range: ValueRange
     private let anchors = SSDAnchorOptions.pose.anchors()
 
     init(interpreter: Interpreter, range: ValueRange) {

@@ -29,8 +29,8 @@ struct PoseEstimate {
 struct PoseLandmarkStage {
     static let inputSize = 256
 
-    private let interpreter: Interpreter
-    private let range: ValueRange
+    let interpreter: Interpreter
+    let range: ValueRange
     private let refinement = HeatmapRefinement(kernelSize: 7, minConfidenceToRefine: 0.5)
 
     init(interpreter: Interpreter, range: ValueRange) {

@@ -1,3 +1,4 @@
+import Imaging
 import VisionCore
 
 extension PoseLandmarkerGraph {
@@ -13,4 +14,31 @@ extension PoseLandmarkerGraph {
     /// Test hook: the ROIs MediaPipe's tracking carries into the next frame (nil before the first
     /// frame and after a reset).
     package var trackedROIs: [NormalizedRect]? { primaryTrackedROIs }
+}
+
+extension PoseLandmarkerGraph {
+    /// The two models of the graph, for ``rawModelOutputs(_:image:rect:)``.
+    package enum ModelKind: Sendable {
+        case detector
+        case landmarks
+    }
+
+    /// Test hook: every output tensor of one of the graph's models on `rect` of `image`, cropped as
+    /// MediaPipe's ImageEmbedder does (stretched to the model's square input, replicated border,
+    /// the model's value range; no letterbox).
+    package func rawModelOutputs(_ kind: ModelKind, image: Image, rect: NormalizedRect) throws(PipelineError) -> [[Float]] {
+        let interpreter = kind == .detector ? detector.interpreter : landmarkStage.interpreter
+        let size = kind == .detector ? PoseDetectorStage.inputSize : PoseLandmarkStage.inputSize
+        let range = kind == .detector ? detector.range : landmarkStage.range
+        let options = TensorCropOptions(width: size, height: size, keepAspectRatio: false, border: .replicate,
+                                        valueRange: range)
+        let tensor: ImageTensor
+        do {
+            tensor = try TensorCrop(rect, imageWidth: image.width, imageHeight: image.height, options: options).tensor(image)
+        } catch {
+            throw .invalidArgument("crop: \(error)")
+        }
+        try PipelineInference.run(interpreter, input: tensor.values, stage: "raw model outputs")
+        return (0..<interpreter.outputs.count).map { interpreter.output(at: $0) }
+    }
 }

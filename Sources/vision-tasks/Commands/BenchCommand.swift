@@ -23,9 +23,13 @@ struct BenchCommand: Command {
         each model's median latency in milliseconds.
 
         `bench tasks` times the face and pose tasks end to end on the sample images (image mode,
-        tracked video frames, small faces, every person) and prints each case's median in
-        milliseconds and what it found; with --json one line per case:
-        {"case","found","backend","threads","median_ms","times_ms"} (scripts/bench/mediapipe-compare).
+        tracked video frames, small faces, every person, and the ML Kit face detector: .fast with
+        landmarks and classification, the same with tracking per frame, .accurate with contours)
+        and prints each case's median and mean in milliseconds and what it found; with --json one
+        line per case: {"case","found","backend","threads","median_ms","times_ms"}
+        (scripts/bench/mediapipe-compare). --filter keeps the cases whose name contains one of
+        the TEXTs separated by "|"; --interleave times the cases in rounds (one run of each per
+        round), for a shared machine.
 
         `bench warp` times the MediaPipe-exact ROI warp: a rotated 256×256 crop from a 1920×1080
         RGB image on one thread (uint8, with normalization, and from NV12).
@@ -35,6 +39,8 @@ struct BenchCommand: Command {
           --iterations N     timed runs (default 50)
           --warm-up N        untimed runs first (default 5)
           --json             bench model and bench tasks: JSON lines on stdout
+          --filter TEXT[|…]  bench tasks: only the cases whose name contains one of the TEXTs
+          --interleave       bench tasks: time the cases in rounds instead of one after another
           --profile          bench model: also time each operator (XNNPACK: one runtime per
                              operator, so fusion is lost) and print the costliest ones
 
@@ -42,9 +48,10 @@ struct BenchCommand: Command {
           vision-tasks bench models
           vision-tasks bench models --backend reference --iterations 10
           vision-tasks bench model assets/models/pose_detection.tflite --threads 2 --json
+          vision-tasks bench tasks --filter "mlkit|face-landmarker image" --interleave --iterations 30
         """
-    static let valueOptions = EngineOptions.valueOptions.union(["iterations", "warm-up"])
-    static let flagOptions: Set<String> = ["json", "profile"]
+    static let valueOptions = EngineOptions.valueOptions.union(["iterations", "warm-up", "filter"])
+    static let flagOptions: Set<String> = ["json", "interleave", "profile"]
 
     enum Target { case model(String), installedModels, warp, tasks }
 
@@ -54,6 +61,9 @@ struct BenchCommand: Command {
     let iterations: Int
     let warmUp: Int
     let json: Bool
+    /// `--filter`: a case runs when its name contains one of these (nil: every case).
+    let filter: [String]?
+    let interleave: Bool
     let profile: Bool
 
     init(arguments: ArgumentList) throws(UsageError) {
@@ -78,6 +88,8 @@ struct BenchCommand: Command {
         iterations = try arguments.value("iterations", default: 50) { Int($0).flatMap { $0 > 0 ? $0 : nil } }
         warmUp = try arguments.value("warm-up", default: 5) { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
         json = arguments.flag("json")
+        filter = arguments.value("filter").map { $0.split(separator: "|").map(String.init) }
+        interleave = arguments.flag("interleave")
         profile = arguments.flag("profile")
     }
 
@@ -133,11 +145,18 @@ struct BenchCommand: Command {
         let models = try AssetDirectory.requireModels()
         let images = models.deletingLastPathComponent().appendingPathComponent("images")
         let engine = EngineChoice(backend: options.backend, threadCount: options.threadCount)
-        if !json {
-            print("backend: \(options.backend.rawValue), \(options.threadCount) thread(s), median ms over \(iterations) runs")
+        let cases = try TaskBenchmarks.cases(models: models, images: images, engine: engine)
+            .filter { benchmark in filter.map { texts in texts.contains { benchmark.name.contains($0) } } ?? true }
+        guard !cases.isEmpty else {
+            throw UsageError("no bench tasks case matches --filter \((filter ?? []).joined(separator: "|"))")
         }
-        for benchmark in try TaskBenchmarks.cases(models: models, images: images, engine: engine) {
-            let result = try TaskBenchmarks.measure(benchmark, iterations: iterations)
+        if !json {
+            print("backend: \(options.backend.rawValue), \(options.threadCount) thread(s), median and mean ms over \(iterations) runs\(interleave ? ", interleaved" : "")")
+        }
+        let results = interleave
+            ? try TaskBenchmarks.measureInterleaved(cases, iterations: iterations)
+            : try cases.map { try TaskBenchmarks.measure($0, iterations: iterations) }
+        for result in results {
             if json {
                 let object: [String: Any] = [
                     "case": result.name, "found": result.found, "backend": options.backend.rawValue,
@@ -148,7 +167,8 @@ struct BenchCommand: Command {
                 continue
             }
             let name = result.name.padding(toLength: 62, withPad: " ", startingAt: 0)
-            print("\(name) \(formatMilliseconds(result.medianMilliseconds).padding(toLength: 9, withPad: " ", startingAt: 0)) found \(result.found)")
+            let mean = result.timesMilliseconds.reduce(0, +) / Double(max(result.timesMilliseconds.count, 1))
+            print("\(name) \(formatMilliseconds(result.medianMilliseconds).padding(toLength: 9, withPad: " ", startingAt: 0)) mean \(formatMilliseconds(mean).padding(toLength: 9, withPad: " ", startingAt: 0)) found \(result.found)")
         }
     }
 

@@ -105,6 +105,25 @@ struct MLKitDerivationTests {
         #expect(nan.smiling == 0.5)
     }
 
+    /// ML Kit's yaw bands (api_surfaces §B.5), with ±12 in the frontal band and ±36 in the
+    /// moderate ones.
+    @Test func landmarksAreThinnedByYawBand() {
+        func names(_ yaw: Float) -> Set<MeshLandmark> { Set(MeshLandmark.reported(forYaw: yaw)) }
+        let frontal: Set<MeshLandmark> = [.leftEye, .rightEye, .noseBase, .leftCheek, .rightCheek, .mouthLeft, .mouthRight, .mouthBottom]
+        let turnedLeft: Set<MeshLandmark> = [.mouthLeft, .noseBase, .mouthBottom, .rightEye, .leftEye, .leftCheek, .leftEar]
+        let turnedRight: Set<MeshLandmark> = [.mouthRight, .noseBase, .mouthBottom, .leftEye, .rightEye, .rightCheek, .rightEar]
+        let profileLeft: Set<MeshLandmark> = [.leftEye, .mouthLeft, .leftEar, .noseBase, .leftCheek]
+        let profileRight: Set<MeshLandmark> = [.rightEye, .mouthRight, .rightEar, .noseBase, .rightCheek]
+        for (yaw, expected) in [(-80, profileLeft), (-36.01, profileLeft), (-36, turnedLeft), (-20, turnedLeft),
+                                (-12.01, turnedLeft), (-12, frontal), (0, frontal), (12, frontal), (12.01, turnedRight),
+                                (36, turnedRight), (36.01, profileRight), (90, profileRight)] as [(Float, Set<MeshLandmark>)] {
+            #expect(names(yaw) == expected, "Y \(yaw)")
+        }
+        #expect(names(.nan) == frontal)
+        // Case order is kept.
+        #expect(MeshLandmark.reported(forYaw: 0) == MeshLandmark.allCases.filter(frontal.contains))
+    }
+
     @Test func trackingIDsFollowOverlapAndNeverComeBack() {
         var tracker = FaceTrackingIDs()
         let a = FaceBox(x: 0, y: 0, width: 100, height: 100), b = FaceBox(x: 300, y: 0, width: 100, height: 100)

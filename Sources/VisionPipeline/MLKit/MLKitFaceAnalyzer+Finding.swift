@@ -1,0 +1,94 @@
+import VisionCore
+
+extension MLKitFaceAnalyzer {
+    /// A face found: its frame, and its mesh when the landmark model accepted it.
+    struct Candidate {
+        var frame: FaceBox
+        var face: PipelineFace?
+        var points: [PixelPoint]?
+        /// The ROI that follows this face into the next frame (prepared image), when it has a mesh.
+        var nextROI: NormalizedRect?
+    }
+
+    /// The faces of `image`.
+    ///
+    /// Which detector: `.fast` = the short-range detector exactly as `FaceDetectorGraph` runs it
+    /// (score ≥ 0.5, weighted NMS 0.3, every detection kept); `.accurate` = the FaceLandmarker's
+    /// small-faces search. Each detection gets the mesh of its ROI; in `.fast` a detection whose
+    /// mesh the landmark model rejects keeps the detector's box and has no mesh-derived field, in
+    /// `.accurate` it is dropped.
+    ///
+    /// Tracking off: every call is an independent image (detector, then meshes). Tracking on: a
+    /// video, `FaceVideoTracking` — the meshes follow their loop-back ROIs and the detector runs
+    /// only when that type's rules say so; its detections that fall on a tracked face (box centre
+    /// inside the face's frame) are not meshed again. Tracked faces come first, in their order,
+    /// then new ones in the detector's order.
+    func findFaces(in image: PipelineImage) throws(PipelineError) -> [Candidate] {
+        let prepared = try PreparedImage(image)
+        guard options.assignsTrackingIDs else {
+            return try detectedFaces(in: prepared, image: image, besides: [])
+        }
+        video.begin(.init(width: image.image.width, height: image.image.height, orientation: image.orientation))
+        var faces: [Candidate] = []
+        var lost = false
+        for rect in video.rois {
+            meshRuns += 1
+            guard let meshed = try graph.meshFace(in: prepared, rect: rect) else {
+                lost = true
+                continue
+            }
+            let candidate = try Self.candidate(meshed, image: image)
+            // Two ROIs that drifted onto one face: keep the first.
+            if faces.contains(where: { $0.frame.intersectionOverUnion(candidate.frame) > Self.sameFaceIoU }) { continue }
+            faces.append(candidate)
+        }
+        let detect = video.needsDetection(lostAFace: lost)
+        if detect { faces = Array((faces + (try detectedFaces(in: prepared, image: image, besides: faces))).prefix(Self.maximumFaces)) }
+        video.end(nextROIs: faces.compactMap(\.nextROI), hadUntrackedFace: faces.contains { $0.face == nil }, detected: detect)
+        return faces
+    }
+
+    /// Tracked faces whose frames overlap more than this are one face.
+    static let sameFaceIoU: Float = 0.5
+
+    /// One detector pass and the meshes of its detections, skipping detections whose box centre
+    /// lies inside the frame of a face in `known`, or whose mesh overlaps one of them by more than
+    /// `sameFaceIoU`.
+    private func detectedFaces(in prepared: PreparedImage, image: PipelineImage, besides known: [Candidate]) throws(PipelineError) -> [Candidate] {
+        let suppression = FaceDetectorGraphOptions().minSuppressionThreshold
+        var found: [Candidate] = []
+        detectorRuns += 1
+        for detection in try graph.detectFaces(in: prepared, suppressionThreshold: suppression) {
+            let centre = (x: detection.box.x + detection.box.width / 2, y: detection.box.y + detection.box.height / 2)
+            if known.contains(where: { $0.frame.contains(x: centre.x, y: centre.y) }) { continue }
+            if detection.rect != nil { meshRuns += 1 }
+            if let rect = detection.rect, let meshed = try graph.meshFace(in: prepared, rect: rect) {
+                let candidate = try Self.candidate(meshed, image: image)
+                // A tracked face whose detection centre fell outside its frame: the same face.
+                if known.contains(where: { $0.frame.intersectionOverUnion(candidate.frame) > Self.sameFaceIoU }) { continue }
+                found.append(candidate)
+            } else if !options.accurate {
+                found.append(Candidate(frame: detection.box))
+            }
+        }
+        return found
+    }
+
+    /// The candidate of a meshed face: its mesh in input pixels and their bounds.
+    static func candidate(_ meshed: MeshedFace, image: PipelineImage) throws(PipelineError) -> Candidate {
+        let face = meshed.face
+        guard face.landmarks.count >= meshPointCount else {
+            throw .inference("the landmark model gave \(face.landmarks.count) mesh points, not \(meshPointCount)")
+        }
+        let width = Float(image.image.width), height = Float(image.image.height)
+        let points = face.landmarks.map { PixelPoint(x: $0.x * width, y: $0.y * height) }
+        return Candidate(frame: FaceBox(enclosing: points.map { ($0.x, $0.y) }), face: face, points: points, nextROI: meshed.nextROI)
+    }
+}
+
+extension FaceBox {
+    /// Whether the point (pixels) lies inside the box, edges included.
+    func contains(x px: Float, y py: Float) -> Bool {
+        px >= x && px <= x + width && py >= y && py <= y + height
+    }
+}
