@@ -7,7 +7,8 @@ load. Cases (issues 4 and 5): FaceLandmarker on astronaut.png with blendshapes a
 IMAGE mode and per tracked VIDEO frame; FaceDetector (short-range model, default options) on
 astronaut.png in IMAGE mode; PoseLandmarker on astronaut.png with masks in IMAGE mode, and per
 tracked VIDEO frame.
-Run: scripts/bench/mediapipe-compare [--rounds K] [--iterations N] [--binary PATH]
+MediaPipe's Python Tasks API always runs XNNPACK with 1 thread on desktop Linux; --threads sets ours.
+Run: scripts/bench/mediapipe-compare [--rounds K] [--iterations N] [--threads T] [--binary PATH]
 """
 import argparse
 import json
@@ -82,8 +83,9 @@ def time_calls(call, iterations):
     return times
 
 
-def our_round(binary, iterations):
-    out = subprocess.run([binary, "bench", "tasks", "--json", "--iterations", str(iterations)],
+def our_round(binary, iterations, threads):
+    out = subprocess.run([binary, "bench", "tasks", "--json", "--iterations", str(iterations), "--threads", str(threads),
+                          "--filter", "|".join(name for name, _ in CASES)],
                          check=True, capture_output=True, text=True, cwd=ROOT).stdout
     results = {}
     for line in out.splitlines():
@@ -97,6 +99,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--iterations", type=int, default=20)
+    parser.add_argument("--threads", type=int, default=1, help="XNNPACK threads on our side (default 1, as MediaPipe)")
     parser.add_argument("--binary", default=str(ROOT / ".build/release/vision-tasks"))
     args = parser.parse_args()
     if not os.path.exists(args.binary):
@@ -110,12 +113,13 @@ def main():
     for _ in range(args.rounds):
         for index, call in enumerate(calls):
             theirs[index] += time_calls(call, args.iterations)
-        round_results = our_round(args.binary, args.iterations)
+        round_results = our_round(args.binary, args.iterations, args.threads)
         for index, (name, _) in enumerate(CASES):
             ours[index] += round_results[name]
     for task in tasks:
         task.close()
-    print(f"MediaPipe {mp.__version__} vs vision-tasks (xnnpack, 1 thread); medians of {args.rounds} interleaved "
+    print(f"MediaPipe {mp.__version__} (1 XNNPACK thread, its desktop default) vs vision-tasks (xnnpack, "
+          f"{args.threads} thread(s)); medians of {args.rounds} interleaved "
           f"rounds × {args.iterations} calls; 1-min load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after")
     print(f"{'case':62} {'MediaPipe ms':>12} {'ours ms':>8} {'ratio':>6} {'target':>6}")
     for index, (name, target) in enumerate(CASES):

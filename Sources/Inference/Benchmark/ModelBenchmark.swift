@@ -23,15 +23,7 @@ package enum ModelBenchmark {
     /// monotonic clock. Loading is not timed.
     package static func run(model: Model, options: InterpreterOptions, warmUp: Int = 10, iterations: Int = 50) throws -> Result {
         let interpreter = try Interpreter(model: model, options: options)
-        var state: UInt64 = 0x5EED
-        for index in interpreter.inputs.indices {
-            try interpreter.withInput(at: index) { buffer in
-                for i in buffer.indices {
-                    state = state &* 6364136223846793005 &+ 1442695040888963407
-                    buffer[i] = Float(state >> 40) / 16_777_216
-                }
-            }
-        }
+        try fillInputs(interpreter)
         for _ in 0..<max(0, warmUp) { try interpreter.invoke() }
         let clock = ContinuousClock()
         var times: [Double] = []
@@ -43,5 +35,18 @@ package enum ModelBenchmark {
             times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15)
         }
         return Result(timesMilliseconds: times)
+    }
+
+    /// Fills every input with fixed pseudo-random values in [0, 1).
+    static func fillInputs(_ interpreter: Interpreter) throws {
+        var state: UInt64 = 0x5EED
+        for index in interpreter.inputs.indices {
+            try interpreter.withInput(at: index) { buffer in
+                for i in buffer.indices {
+                    state = state &* 6364136223846793005 &+ 1442695040888963407
+                    buffer[i] = Float(state >> 40) / 16_777_216
+                }
+            }
+        }
     }
 }

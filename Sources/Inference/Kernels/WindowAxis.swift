@@ -41,3 +41,13 @@ package struct WindowAxis: Hashable, Sendable {
         padAfter = total - total / 2
     }
 }
+
+extension WindowAxis {
+    /// The kernel taps `k` whose input position `start + k * dilation` lies inside the input
+    /// (`0 ..< inputSize`); they are consecutive. The other taps read padding.
+    package func validTaps(from start: Int) -> Range<Int> {
+        let low = start >= 0 ? 0 : (dilation - 1 - start) / dilation
+        let high = start >= inputSize ? 0 : Swift.min(kernelSize, (inputSize - 1 - start) / dilation + 1)
+        return low..<Swift.max(low, high)
+    }
+}

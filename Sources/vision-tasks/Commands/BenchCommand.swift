@@ -41,6 +41,8 @@ struct BenchCommand: Command {
           --json             bench model and bench tasks: JSON lines on stdout
           --filter TEXT[|…]  bench tasks: only the cases whose name contains one of the TEXTs
           --interleave       bench tasks: time the cases in rounds instead of one after another
+          --profile          bench model: also time each operator (XNNPACK: one runtime per
+                             operator, so fusion is lost) and print the costliest ones
 
         Examples:
           vision-tasks bench models
@@ -49,7 +51,7 @@ struct BenchCommand: Command {
           vision-tasks bench tasks --filter "mlkit|face-landmarker image" --interleave --iterations 30
         """
     static let valueOptions = EngineOptions.valueOptions.union(["iterations", "warm-up", "filter"])
-    static let flagOptions: Set<String> = ["json", "interleave"]
+    static let flagOptions: Set<String> = ["json", "interleave", "profile"]
 
     enum Target { case model(String), installedModels, warp, tasks }
 
@@ -62,6 +64,7 @@ struct BenchCommand: Command {
     /// `--filter`: a case runs when its name contains one of these (nil: every case).
     let filter: [String]?
     let interleave: Bool
+    let profile: Bool
 
     init(arguments: ArgumentList) throws(UsageError) {
         switch arguments.positionals.first {
@@ -87,6 +90,7 @@ struct BenchCommand: Command {
         json = arguments.flag("json")
         filter = arguments.value("filter").map { $0.split(separator: "|").map(String.init) }
         interleave = arguments.flag("interleave")
+        profile = arguments.flag("profile")
     }
 
     func run() throws {
@@ -113,6 +117,27 @@ struct BenchCommand: Command {
             } else {
                 print("\(entry.name)  \(options.backend.rawValue)  \(options.threadCount) thread(s)  median \(formatMilliseconds(result.medianMilliseconds)) ms over \(iterations) runs")
             }
+            if profile { try printProfile(of: entry.model) }
+        }
+    }
+
+    /// Per-operator medians: totals by operator and backend, then the 15 costliest nodes.
+    private func printProfile(of model: Model) throws {
+        let times = try ModelBenchmark.profile(model: model, options: options, splitsSegments: true, runs: iterations)
+        let total = times.reduce(0) { $0 + $1.milliseconds }
+        print("profile: sum of per-operator medians \(formatMilliseconds(total)) ms")
+        var byOp: [String: (milliseconds: Double, count: Int)] = [:]
+        for time in times {
+            let key = "\(time.op) [\(time.backend)]"
+            byOp[key, default: (0, 0)].milliseconds += time.milliseconds
+            byOp[key, default: (0, 0)].count += 1
+        }
+        for (key, value) in byOp.sorted(by: { $0.value.milliseconds > $1.value.milliseconds }) {
+            print("  \(key.padding(toLength: 36, withPad: " ", startingAt: 0)) \(String(value.count).padding(toLength: 5, withPad: " ", startingAt: 0)) \(formatMilliseconds(value.milliseconds)) ms")
+        }
+        print("costliest operators:")
+        for time in times.sorted(by: { $0.milliseconds > $1.milliseconds }).prefix(15) {
+            print("  node \(String(time.node).padding(toLength: 5, withPad: " ", startingAt: 0)) \(time.op.padding(toLength: 20, withPad: " ", startingAt: 0)) \(time.backend.padding(toLength: 10, withPad: " ", startingAt: 0)) \(formatMilliseconds(time.milliseconds)) ms")
         }
     }
 

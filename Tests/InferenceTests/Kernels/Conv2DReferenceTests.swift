@@ -67,10 +67,11 @@ import Testing
 
     @Test(arguments: [(1, 1, Padding.same), (2, 1, Padding.same), (2, 2, Padding.valid), (1, 2, Padding.same)])
     func fewAndManyOutputChannelsAgree(stride: Int, dilation: Int, padding: Padding) throws {
-        // Below 8 output channels the kernel sums by dot products, one pixel at a time; above, it
-        // updates all channels at once, four interior pixels at a time. Both sum the same terms in
-        // the same order, so channel 0 of a 9-channel filter must equal the 1-channel result bit
-        // for bit. The input is wide enough (17 columns) for several four-pixel blocks per row.
+        // Output channels go in SIMD lanes: 4 lanes for at most 4 channels, else blocks of 8 (9
+        // channels: one full block and one partial one). Lanes are independent sums of the same
+        // terms in the same order, so channels 0 and 8 of a 9-channel filter must equal the
+        // 1-channel results bit for bit. The input is wide enough (17 columns) for several
+        // four-pixel blocks per row next to the one-pixel loop at the edges.
         let input = noise(1 * 7 * 17 * 5, seed: 3)
         let filter = noise(9 * 3 * 3 * 5, seed: 4)
         let bias = noise(9, seed: 5)
@@ -86,8 +87,14 @@ import Testing
             .constant(shape: [1, 3, 3, 5], values: Array(filter[0..<45])),
             .constant(shape: [1], values: [bias[0]]),
         ])
+        let last = try reference(.conv2D, options, [
+            .activation(shape: [1, 7, 17, 5], values: input),
+            .constant(shape: [1, 3, 3, 5], values: Array(filter[(8 * 45)..<(9 * 45)])),
+            .constant(shape: [1], values: [bias[8]]),
+        ])
         #expect(wide.values.count == narrow.values.count * 9)
         #expect(narrow.values == Swift.stride(from: 0, to: wide.values.count, by: 9).map { wide.values[$0] })
+        #expect(last.values == Swift.stride(from: 8, to: wide.values.count, by: 9).map { wide.values[$0] })
     }
 
     @Test func pointwiseBlocksMatchTheGeneralLoop() throws {
@@ -116,6 +123,25 @@ import Testing
         #expect(pointwise.shape == [1, 3, 5, cout])
         #expect(pointwise.values == general.values)
         #expect(pointwise.values.contains { $0 > 0 })
+    }
+
+    @Test func filterAndBiasComputedAtRunTime() throws {
+        // Weights are packed once at load only when they are constants; as graph inputs they are
+        // read at every invoke and must give the same result as the constants.
+        let input = noise(4 * 6 * 3, seed: 21), filter = noise(5 * 3 * 3 * 3, seed: 22), bias = noise(5, seed: 23)
+        let options = OperatorOptions.conv2D(Conv2DOptions(padding: .same, strideW: 1, strideH: 1))
+        let constant = try reference(.conv2D, options, [
+            .activation(shape: [1, 4, 6, 3], values: input),
+            .constant(shape: [5, 3, 3, 3], values: filter),
+            .constant(shape: [5], values: bias),
+        ])
+        let computed = try reference(.conv2D, options, [
+            .activation(shape: [1, 4, 6, 3], values: input),
+            .activation(shape: [5, 3, 3, 3], values: filter),
+            .activation(shape: [5], values: bias),
+        ])
+        #expect(computed.values == constant.values)
+        #expect(computed.values.contains { $0 != 0 })
     }
 
     @Test func rejectsMismatchedFilter() {

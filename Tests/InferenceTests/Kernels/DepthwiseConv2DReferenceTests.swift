@@ -17,6 +17,24 @@ import Testing
         #expect(close(values, [11, 12]))
     }
 
+    @Test func biasComputedAtRunTime() throws {
+        // A bias that is a graph input is read at every invoke, like a constant one.
+        let input = noise(5 * 7 * 12, seed: 31), filter = noise(9 * 12, seed: 32), bias = noise(12, seed: 33)
+        let options = OperatorOptions.depthwiseConv2D(DepthwiseConv2DOptions(padding: .same, strideW: 1, strideH: 1))
+        let constant = try reference(.depthwiseConv2D, options, [
+            .activation(shape: [1, 5, 7, 12], values: input),
+            .constant(shape: [1, 3, 3, 12], values: filter),
+            .constant(shape: [12], values: bias),
+        ])
+        let computed = try reference(.depthwiseConv2D, options, [
+            .activation(shape: [1, 5, 7, 12], values: input),
+            .constant(shape: [1, 3, 3, 12], values: filter),
+            .activation(shape: [12], values: bias),
+        ])
+        #expect(computed.values == constant.values)
+        #expect(computed.values.contains { $0 != 0 })
+    }
+
     @Test func depthMultiplierTwo() throws {
         // One input channel (1...9, 3x3), multiplier 2: output channel 0 is a 3x3 SAME box sum,
         // output channel 1 the centre tap times -1.
@@ -48,12 +66,13 @@ import Testing
         #expect(values == [2, 0])
     }
 
-    @Test(arguments: [(1, Padding.same), (2, Padding.valid), (2, Padding.same)])
-    func fourPixelBlocksMatchTheOnePixelLoop(stride: Int, padding: Padding) throws {
-        // With multiplier 1, interior runs of four pixels share weight loads; multiplier 2 always
-        // takes the one-pixel loop. Channel 2c of a multiplier-2 filter whose even channels hold
-        // the multiplier-1 weights must equal channel c of the multiplier-1 result bit for bit.
-        let (h, w, c) = (5, 13, 3)
+    @Test(arguments: [(1, Padding.same, 3), (2, Padding.valid, 3), (2, Padding.same, 3), (1, Padding.same, 13), (2, Padding.same, 13)])
+    func fourPixelBlocksMatchTheOnePixelLoop(stride: Int, padding: Padding, channels c: Int) throws {
+        // With multiplier 1, interior runs of four pixels are summed together and channels go in
+        // SIMD lanes (13 channels = 8 + 4 + 1: every lane width); multiplier 2 always takes the
+        // scalar one-pixel loop. Channel 2c of a multiplier-2 filter whose even channels hold the
+        // multiplier-1 weights must equal channel c of the multiplier-1 result bit for bit.
+        let (h, w) = (5, 13)
         let input = noise(h * w * c, seed: 11)
         let weights = noise(9 * c, seed: 12)
         let bias = noise(c, seed: 13)

@@ -8,6 +8,7 @@ package struct OptimizedBackend: Backend {
     package func makeKernel(for context: KernelContext) throws -> (any Kernel)? {
         switch context.node.op {
         case .mean, .sum: try OptimizedReduceKernel.make(context)
+        case .transpose: try OptimizedTransposeKernel.make(context)
         default: nil
         }
     }

@@ -1,20 +1,31 @@
-/// CONV_2D, plain loops. For each output pixel the sum runs over (ky, kx, ci) in that order, in
-/// Float, and the bias is added last, as TFLite's reference kernel does. The filter is copied once
-/// at load from `[Cout, KH, KW, Cin]` to `[KH, KW, Cin, Cout]` so that the innermost loop updates
-/// all output channels of a pixel with one input value (a contiguous, vectorizable loop). With few
-/// output channels that loop is too short to pay off, so each output channel is instead a dot
-/// product over the original layout. Interior pixels go four at a time (1x1 convolutions: any four
-/// consecutive pixels), so each weight row is loaded once per four pixels. Every variant sums the
-/// same terms in the same order, so all give identical results (the tests check this bit for bit).
+/// CONV_2D, plain loops. Each output sums `input * filter` over (ky, kx, ci) in that order, in
+/// Float starting from 0 (taps that fall in the padding are skipped), then adds the bias and
+/// clamps, as TFLite's reference kernel does.
+///
+/// The loops are arranged so that the sums stay in registers: output channels go in lanes of a
+/// SIMD vector (8 lanes, or 4 when there are at most 4 channels), and four neighbouring output
+/// pixels of a row are summed together whenever all their taps lie inside the row, so each weight
+/// vector is loaded once per four pixels. Lanes and pixels are independent sums, so every output
+/// still adds exactly the same terms in exactly the same order: the arrangement changes the speed,
+/// never the result (the tests check variants against each other bit for bit).
+///
+/// The filter is copied once at load from `[Cout, KH, KW, Cin]` to blocks of `lanes` output
+/// channels, `[Cout / lanes][KH][KW][Cin][lanes]` (zero-filled past Cout), so that the weights of
+/// one block are read in order.
 final class ReferenceConv2DKernel: Kernel {
     private let p: Conv2DParameters
     private let input: UnsafeMutablePointer<Float>   // [N, H, W, Cin]
     private let filter: UnsafeMutablePointer<Float>  // [Cout, KH, KW, Cin]
-    private let bias: UnsafeMutablePointer<Float>?   // [Cout]
     private let output: UnsafeMutablePointer<Float>  // [N, OH, OW, Cout]
-    private let packedFilter: UnsafeMutablePointer<Float>  // [KH, KW, Cin, Cout]
-    private let accumulator: UnsafeMutablePointer<Float>   // [Cout]
-    private let filterIsConstant: Bool
+    private let bias: UnsafeMutablePointer<Float>?   // [Cout]
+    /// Output channels per block: the SIMD width.
+    private let lanes: Int
+    private let blocks: Int
+    private let packedFilter: UnsafeMutablePointer<Float>  // [blocks, KH, KW, Cin, lanes]
+    private let packedBias: UnsafeMutablePointer<Float>    // [blocks * lanes], zero when absent
+    private let partialBlock: UnsafeMutablePointer<Float>  // [lanes]: the last block's lanes before the copy
+    /// False when the filter or bias is computed at run time: then they are packed at every invoke.
+    private let weightsAreConstant: Bool
 
     init(_ context: KernelContext) throws {
         p = try Conv2DParameters(context)
@@ -22,185 +33,168 @@ final class ReferenceConv2DKernel: Kernel {
         filter = context.floats(context.input(1))
         bias = p.hasBias ? context.floats(context.input(2)) : nil
         output = context.floats(context.output(0))
-        packedFilter = .allocate(capacity: p.filterShape.reduce(1, *))
-        accumulator = .allocate(capacity: p.outputChannels)
-        filterIsConstant = context.tensor(context.input(1)).isConstant
-        if filterIsConstant && p.outputChannels >= 8 { packFilter() }
+        lanes = p.outputChannels <= 4 ? 4 : 8
+        blocks = (p.outputChannels + lanes - 1) / lanes
+        let taps = p.height.kernelSize * p.width.kernelSize * p.inputChannels
+        packedFilter = .allocate(capacity: blocks * taps * lanes)
+        packedBias = .allocate(capacity: blocks * lanes)
+        partialBlock = .allocate(capacity: lanes)
+        weightsAreConstant = context.tensor(context.input(1)).isConstant && (!p.hasBias || context.tensor(context.input(2)).isConstant)
+        packWeights()
     }
 
     deinit {
         packedFilter.deallocate()
-        accumulator.deallocate()
+        packedBias.deallocate()
+        partialBlock.deallocate()
     }
 
-    private func packFilter() {
+    private func packWeights() {
         let (cout, kh, kw, cin) = (p.outputChannels, p.height.kernelSize, p.width.kernelSize, p.inputChannels)
+        packedFilter.update(repeating: 0, count: blocks * kh * kw * cin * lanes)
+        packedBias.update(repeating: 0, count: blocks * lanes)
         for co in 0..<cout {
+            let (block, lane) = co.quotientAndRemainder(dividingBy: lanes)
             for ky in 0..<kh {
                 for kx in 0..<kw {
                     for ci in 0..<cin {
-                        packedFilter[((ky * kw + kx) * cin + ci) * cout + co] = filter[((co * kh + ky) * kw + kx) * cin + ci]
+                        let packed = (((block * kh + ky) * kw + kx) * cin + ci) * lanes + lane
+                        packedFilter[packed] = filter[((co * kh + ky) * kw + kx) * cin + ci]
                     }
                 }
             }
+            packedBias[co] = bias?[co] ?? 0
         }
     }
 
     func invoke() {
-        if p.outputChannels < 8 { return invokeByDotProducts() }
-        if !filterIsConstant { packFilter() }
-        if isPointwise { return invokePointwise() }
-        let (h, w, cin, cout) = (p.height.inputSize, p.width.inputSize, p.inputChannels, p.outputChannels)
-        let (oh, ow, kh, kw) = (p.height.outputSize, p.width.outputSize, p.height.kernelSize, p.width.kernelSize)
-        let acc = accumulator
-        let (sx, dx, padLeft) = (p.width.stride, p.width.dilation, p.width.padBefore)
+        if !weightsAreConstant { packWeights() }
+        if lanes == 8 { run(SIMD8<Float>.self) } else { run(SIMD4<Float>.self) }
+    }
+
+    /// Every output pixel, four at a time where their taps all lie inside the row.
+    private func run<V: FloatLanes>(_: V.Type) {
+        if isPointwise { return runPointwise(V.self) }
+        let (h, w, cin) = (p.height.inputSize, p.width.inputSize, p.inputChannels)
+        let (oh, ow) = (p.height.outputSize, p.width.outputSize)
+        let (sx, dx, kw, padLeft) = (p.width.stride, p.width.dilation, p.width.kernelSize, p.width.padBefore)
         for n in 0..<p.batch {
             for oy in 0..<oh {
+                // Kernel rows whose input row exists (the others read padding and add nothing).
+                let top = oy * p.height.stride - p.height.padBefore
+                let rows = p.height.validTaps(from: top)
+                let inputRow = input + (n * h + top) * w * cin  // row `top`, which may lie in the padding
+                let outputRow = output + (n * oh + oy) * ow * p.outputChannels
                 var ox = 0
                 while ox < ow {
-                    // Four pixels whose taps all lie inside the row share each weight row.
-                    let firstColumn = ox * sx - padLeft
-                    let lastColumn = (ox + 3) * sx - padLeft + (kw - 1) * dx
-                    if ox + 4 <= ow && firstColumn >= 0 && lastColumn < w {
-                        invokeFourPixels(n: n, oy: oy, ox: ox)
-                        ox += 4
-                        continue
-                    }
-                    acc.update(repeating: 0, count: cout)
-                    for ky in 0..<kh {
-                        let iy = oy * p.height.stride - p.height.padBefore + ky * p.height.dilation
-                        if iy < 0 || iy >= h { continue }
-                        for kx in 0..<kw {
-                            let ix = ox * sx - padLeft + kx * dx
-                            if ix < 0 || ix >= w { continue }
-                            let pixel = input + ((n * h + iy) * w + ix) * cin
-                            let taps = packedFilter + (ky * kw + kx) * cin * cout
-                            for ci in 0..<cin {
-                                let x = pixel[ci]
-                                let weights = taps + ci * cout
-                                for co in 0..<cout { acc[co] += x * weights[co] }
-                            }
+                    let first = ox * sx - padLeft
+                    if ox + 4 <= ow && first >= 0 && (ox + 3) * sx - padLeft + (kw - 1) * dx < w {
+                        for block in 0..<blocks {
+                            fourPixels(V.self, origin: inputRow + first * cin, rows: rows, columns: 0..<kw, block: block,
+                                       output: outputRow + ox * p.outputChannels)
                         }
+                        ox += 4
+                    } else {
+                        let columns = p.width.validTaps(from: first)
+                        for block in 0..<blocks {
+                            onePixel(V.self, origin: inputRow + first * cin, rows: rows, columns: columns, block: block,
+                                     output: outputRow + ox * p.outputChannels)
+                        }
+                        ox += 1
                     }
-                    let out = output + ((n * oh + oy) * ow + ox) * cout
-                    for co in 0..<cout {
-                        out[co] = p.activation.apply(acc[co] + (bias?[co] ?? 0))
-                    }
-                    ox += 1
                 }
             }
         }
     }
 
-    /// Output pixels `ox ..< ox + 4` of row `oy` (every tap inside the row), accumulated in place
-    /// in the output. Each output sums the same terms in the same order as the one-pixel loop, then
-    /// adds the bias, so the results are identical.
-    private func invokeFourPixels(n: Int, oy: Int, ox: Int) {
-        let (h, w, cin, cout) = (p.height.inputSize, p.width.inputSize, p.inputChannels, p.outputChannels)
-        let (oh, ow, kh, kw) = (p.height.outputSize, p.width.outputSize, p.height.kernelSize, p.width.kernelSize)
-        let step = p.width.stride * cin  // input elements between neighbouring output pixels
-        let o0 = output + ((n * oh + oy) * ow + ox) * cout
-        let (o1, o2, o3) = (o0 + cout, o0 + 2 * cout, o0 + 3 * cout)
-        o0.update(repeating: 0, count: 4 * cout)
-        for ky in 0..<kh {
-            let iy = oy * p.height.stride - p.height.padBefore + ky * p.height.dilation
-            if iy < 0 || iy >= h { continue }
-            for kx in 0..<kw {
-                let ix = ox * p.width.stride - p.width.padBefore + kx * p.width.dilation
-                let x0 = input + ((n * h + iy) * w + ix) * cin
-                let taps = packedFilter + (ky * kw + kx) * cin * cout
-                for ci in 0..<cin {
-                    let (v0, v1, v2, v3) = (x0[ci], x0[step + ci], x0[2 * step + ci], x0[3 * step + ci])
-                    let weights = taps + ci * cout
-                    for co in 0..<cout {
-                        let weight = weights[co]
-                        o0[co] += v0 * weight
-                        o1[co] += v1 * weight
-                        o2[co] += v2 * weight
-                        o3[co] += v3 * weight
-                    }
-                }
-            }
-        }
-        for o in 0..<4 * cout {
-            o0[o] = p.activation.apply(o0[o] + (bias?[o % cout] ?? 0))
-        }
-    }
-
-    /// 1x1, stride 1, no padding: the input is a `[pixels, Cin]` matrix and the output `[pixels, Cout]`.
+    /// 1x1, stride 1, no padding: the input is a `[pixels, Cin]` matrix and the output
+    /// `[pixels, Cout]`, so any four consecutive pixels (across rows too) form a tile.
     private var isPointwise: Bool {
         p.height.kernelSize == 1 && p.width.kernelSize == 1 && p.height.stride == 1 && p.width.stride == 1
             && p.height.padBefore == 0 && p.width.padBefore == 0
     }
 
-    /// The 1x1 case, four pixels at a time so that each weight row is loaded once per four pixels.
-    /// Each output still sums its Cin terms in order, in Float, then adds the bias: the same
-    /// arithmetic as ``invoke()``'s general loop, so the results are identical.
-    private func invokePointwise() {
+    private func runPointwise<V: FloatLanes>(_: V.Type) {
         let (cin, cout) = (p.inputChannels, p.outputChannels)
         let pixels = p.batch * p.height.outputSize * p.width.outputSize
-        var first = 0
-        while first < pixels {
-            let block = min(4, pixels - first)
-            let x = input + first * cin
-            let out = output + first * cout  // accumulates in place, then gets bias and activation
-            out.update(repeating: 0, count: block * cout)
-            if block == 4 {
-                let (o0, o1, o2, o3) = (out, out + cout, out + 2 * cout, out + 3 * cout)
-                for ci in 0..<cin {
-                    let (x0, x1, x2, x3) = (x[ci], x[cin + ci], x[2 * cin + ci], x[3 * cin + ci])
-                    let weights = packedFilter + ci * cout
-                    for co in 0..<cout {
-                        let weight = weights[co]
-                        o0[co] += x0 * weight
-                        o1[co] += x1 * weight
-                        o2[co] += x2 * weight
-                        o3[co] += x3 * weight
-                    }
-                }
-            } else {
-                for pixel in 0..<block {
-                    let o = out + pixel * cout
-                    for ci in 0..<cin {
-                        let value = x[pixel * cin + ci]
-                        let weights = packedFilter + ci * cout
-                        for co in 0..<cout { o[co] += value * weights[co] }
-                    }
-                }
+        var pixel = 0
+        while pixel + 4 <= pixels {
+            for block in 0..<blocks {
+                fourPixels(V.self, origin: input + pixel * cin, rows: 0..<1, columns: 0..<1, block: block, output: output + pixel * cout)
             }
-            for pixel in 0..<block {
-                let o = out + pixel * cout
-                for co in 0..<cout { o[co] = p.activation.apply(o[co] + (bias?[co] ?? 0)) }
+            pixel += 4
+        }
+        while pixel < pixels {
+            for block in 0..<blocks {
+                onePixel(V.self, origin: input + pixel * cin, rows: 0..<1, columns: 0..<1, block: block, output: output + pixel * cout)
             }
-            first += block
+            pixel += 1
         }
     }
 
-    /// `out[co] = sum over (ky, kx, ci) of input * filter[co, ky, kx, ci]`, one channel at a time.
-    private func invokeByDotProducts() {
-        let (h, w, cin, cout) = (p.height.inputSize, p.width.inputSize, p.inputChannels, p.outputChannels)
-        let (oh, ow, kh, kw) = (p.height.outputSize, p.width.outputSize, p.height.kernelSize, p.width.kernelSize)
-        for n in 0..<p.batch {
-            for oy in 0..<oh {
-                for ox in 0..<ow {
-                    let out = output + ((n * oh + oy) * ow + ox) * cout
-                    for co in 0..<cout {
-                        var sum: Float = 0
-                        for ky in 0..<kh {
-                            let iy = oy * p.height.stride - p.height.padBefore + ky * p.height.dilation
-                            if iy < 0 || iy >= h { continue }
-                            for kx in 0..<kw {
-                                let ix = ox * p.width.stride - p.width.padBefore + kx * p.width.dilation
-                                if ix < 0 || ix >= w { continue }
-                                let pixel = input + ((n * h + iy) * w + ix) * cin
-                                let weights = filter + ((co * kh + ky) * kw + kx) * cin
-                                for ci in 0..<cin { sum += pixel[ci] * weights[ci] }
-                            }
-                        }
-                        out[co] = p.activation.apply(sum + (bias?[co] ?? 0))
-                    }
+    /// Output channels `block * lanes ..< (block + 1) * lanes` of four neighbouring pixels whose
+    /// window starts at `origin` (the input element at kernel tap (0, 0) of the first pixel).
+    @inline(__always)
+    private func fourPixels<V: FloatLanes>(_: V.Type, origin: UnsafeMutablePointer<Float>, rows: Range<Int>, columns: Range<Int>,
+                                     block: Int, output: UnsafeMutablePointer<Float>) {
+        let (w, cin, kw) = (p.width.inputSize, p.inputChannels, p.width.kernelSize)
+        let step = p.width.stride * cin  // input elements between neighbouring output pixels
+        var (s0, s1, s2, s3) = (V(), V(), V(), V())
+        let blockWeights = packedFilter + block * p.height.kernelSize * kw * cin * lanes
+        for ky in rows {
+            for kx in columns {
+                let x0 = origin + (ky * p.height.dilation * w + kx * p.width.dilation) * cin
+                let (x1, x2, x3) = (x0 + step, x0 + 2 * step, x0 + 3 * step)
+                var weights = blockWeights + (ky * kw + kx) * cin * lanes
+                for ci in 0..<cin {
+                    let weight = V.load(weights)
+                    s0 += V(repeating: x0[ci]) * weight
+                    s1 += V(repeating: x1[ci]) * weight
+                    s2 += V(repeating: x2[ci]) * weight
+                    s3 += V(repeating: x3[ci]) * weight
+                    weights += lanes
                 }
             }
         }
+        let cout = p.outputChannels
+        store(s0, block: block, to: output)
+        store(s1, block: block, to: output + cout)
+        store(s2, block: block, to: output + 2 * cout)
+        store(s3, block: block, to: output + 3 * cout)
+    }
+
+    /// One pixel's block of output channels; `rows` and `columns` are the taps inside the input.
+    @inline(__always)
+    private func onePixel<V: FloatLanes>(_: V.Type, origin: UnsafeMutablePointer<Float>, rows: Range<Int>, columns: Range<Int>,
+                                   block: Int, output: UnsafeMutablePointer<Float>) {
+        let (w, cin, kw) = (p.width.inputSize, p.inputChannels, p.width.kernelSize)
+        var sum = V()
+        let blockWeights = packedFilter + block * p.height.kernelSize * kw * cin * lanes
+        for ky in rows {
+            for kx in columns {
+                let x = origin + (ky * p.height.dilation * w + kx * p.width.dilation) * cin
+                var weights = blockWeights + (ky * kw + kx) * cin * lanes
+                for ci in 0..<cin {
+                    sum += V(repeating: x[ci]) * V.load(weights)
+                    weights += lanes
+                }
+            }
+        }
+        store(sum, block: block, to: output)
+    }
+
+    /// Adds the bias, clamps, and writes the block's channels that exist into the pixel at `output`.
+    @inline(__always)
+    private func store<V: FloatLanes>(_ sum: V, block: Int, to output: UnsafeMutablePointer<Float>) {
+        let value = (sum + V.load(packedBias + block * lanes)).clamped(to: p.activation)
+        let first = block * lanes
+        let count = min(lanes, p.outputChannels - first)
+        if count == lanes {
+            value.store(to: output + first)
+        } else {
+            value.store(to: partialBlock)
+            (output + first).update(from: partialBlock, count: count)
+        }
     }
 }
+

@@ -32,7 +32,15 @@ final class ReferenceReduceKernel: Kernel {
                     for i3 in 0..<s[3] {
                         for i4 in 0..<s[4] {
                             let out = output + (i0 * o[0] + i1 * o[1] + i2 * o[2] + i3 * o[3] + i4 * o[4])
-                            for i5 in 0..<s[5] { out[i5 * o[5]] += x[i5] }
+                            if o[5] == 0 {
+                                // The innermost axis is reduced: the same additions, in the same
+                                // order, in a register instead of through memory.
+                                var sum = out[0]
+                                for i5 in 0..<s[5] { sum += x[i5] }
+                                out[0] = sum
+                            } else {
+                                for i5 in 0..<s[5] { out[i5 * o[5]] += x[i5] }
+                            }
                             x += s[5]
                         }
                     }

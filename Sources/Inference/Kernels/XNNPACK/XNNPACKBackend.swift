@@ -4,8 +4,9 @@
 /// (see ``XNNPACKSegment``); other nodes return `nil` so the interpreter falls back to Swift
 /// kernels. Weights are packed once at load; `invoke` only calls into XNNPACK.
 ///
-/// One instance serves one interpreter: it owns that interpreter's thread pool and remembers which
-/// nodes it has already folded into a segment, so `makeKernel` must be called in node order.
+/// One instance serves one interpreter: it remembers which nodes it has already folded into a
+/// segment, so `makeKernel` must be called in node order. Its runtimes run on the process-wide
+/// thread pool for the interpreter's thread count (``XNNPACKThreadPool/shared(threadCount:)``).
 package final class XNNPACKBackend: Backend {
     package let name = "xnnpack"
     /// Lets XNNPACK run sparse 1x1-convolution stretches in NCHW (it decides per cluster). Note:
@@ -14,6 +15,9 @@ package final class XNNPACKBackend: Backend {
     package let sparseInference: Bool
     /// When false every node gets its own runtime (used by per-op tests).
     package let fusesNodes: Bool
+    /// Runs whose estimated work (``XNNPACKOperation/estimatedWork(in:)``) is below this stay on
+    /// the calling thread whatever the thread count (0: every run uses the pool; for tests).
+    package let parallelWorkThreshold: Int
     /// Why nodes were left to other backends, by model operator index.
     package private(set) var fallbackReasons: [Int: String] = [:]
     /// XNNPACK runtimes made so far (one per run of supported nodes).
@@ -21,13 +25,13 @@ package final class XNNPACKBackend: Backend {
     /// Outputs routed through a private buffer and copied into their arena slot (see ``XNNPACKSegment``).
     package private(set) var deferredOutputCount = 0
 
-    private var threadPool: XNNPACKThreadPool?
     /// Kernels for nodes already covered by a segment, by position in `Graph.nodes`.
     private var coveredKernels: [Int: any Kernel] = [:]
 
-    package init(sparseInference: Bool = true, fusesNodes: Bool = true) {
+    package init(sparseInference: Bool = true, fusesNodes: Bool = true, parallelWorkThreshold: Int = defaultParallelWorkThreshold) {
         self.sparseInference = sparseInference
         self.fusesNodes = fusesNodes
+        self.parallelWorkThreshold = parallelWorkThreshold
     }
 
     package func makeKernel(for context: KernelContext) throws -> (any Kernel)? {
@@ -60,7 +64,10 @@ package final class XNNPACKBackend: Backend {
             }
         }
 
-        let pool = try pool(threadCount: context.threadCount)
+        // A run too small to split runs on the calling thread: handing it to the pool would cost
+        // more (waking and joining workers once per operation) than the work itself.
+        let work = operations.reduce(0) { $0.addingReportingOverflow($1.operation.estimatedWork(in: graph)).partialValue }
+        let pool = try pool(threadCount: work < parallelWorkThreshold ? 1 : context.threadCount)
         let segment: XNNPACKSegment
         do {
             segment = try XNNPACKSegment(operations: operations, graph: graph, pointer: context.floats,
@@ -86,10 +93,11 @@ package final class XNNPACKBackend: Backend {
         return XNNPACKSegmentKernel(segment: segment)
     }
 
+    /// The default ``parallelWorkThreshold``: ~130k multiply-adds (a few microseconds on one
+    /// core), or element-wise passes over as many values.
+    package static let defaultParallelWorkThreshold = 1 << 17
+
     private func pool(threadCount: Int) throws -> XNNPACKThreadPool {
-        if let threadPool, threadPool.threadCount == max(1, threadCount) { return threadPool }
-        let created = try XNNPACKThreadPool(threadCount: threadCount)
-        threadPool = created
-        return created
+        try XNNPACKThreadPool.shared(threadCount: threadCount)
     }
 }

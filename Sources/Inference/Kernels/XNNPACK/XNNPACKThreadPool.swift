@@ -1,14 +1,39 @@
 import CXNNPACK
+import Synchronization
 
-/// Owns the pthreadpool that XNNPACK runtimes of one backend share.
+/// A pthreadpool that XNNPACK runtimes run on.
 ///
-/// With one thread there is no pool: XNNPACK then runs on the calling thread, which is fastest.
-final class XNNPACKThreadPool {
+/// One pool per thread count serves the whole process (``shared(threadCount:)``): every
+/// interpreter with the same thread count uses it, so a pipeline of several models (face detector,
+/// landmarks, blendshapes) has one set of worker threads instead of one per model. pthreadpool
+/// serializes parallel calls on a pool with its own mutex, so interpreters on different threads
+/// may share it safely; idle workers spin briefly, then sleep. With one thread there is no pool:
+/// XNNPACK then runs on the calling thread, which is fastest.
+final class XNNPACKThreadPool: @unchecked Sendable {  // immutable; pthreadpool locks internally
     let threadCount: Int
     /// `nil` for single-threaded execution.
     let pool: pthreadpool_t?
 
-    init(threadCount: Int) throws(InferenceError) {
+    private static let pools = Mutex<[Int: XNNPACKThreadPool]>([:])
+
+    /// The process-wide pool for `threadCount` threads, made on first use and kept for the
+    /// process's lifetime (runtimes only hold its raw pointer).
+    static func shared(threadCount: Int) throws(InferenceError) -> XNNPACKThreadPool {
+        let count = max(1, threadCount)
+        let result: Result<XNNPACKThreadPool, InferenceError> = pools.withLock { pools in
+            if let pool = pools[count] { return .success(pool) }
+            do throws(InferenceError) {
+                let pool = try XNNPACKThreadPool(threadCount: count)
+                pools[count] = pool
+                return .success(pool)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private init(threadCount: Int) throws(InferenceError) {
         self.threadCount = max(1, threadCount)
         if self.threadCount > 1 {
             guard let pool = pthreadpool_create(self.threadCount) else {

@@ -1,0 +1,32 @@
+import TFLite
+
+extension ModelBenchmark {
+    /// One node's share of an invocation, from ``profile(model:options:splitsSegments:runs:)``.
+    package struct NodeTime: Sendable {
+        package var node: Int
+        package var op: String
+        package var backend: String
+        /// Median wall time over the profiled runs, in milliseconds.
+        package var milliseconds: Double
+    }
+
+    /// Times every kernel of `model` separately (median of `runs` invocations after a warm-up).
+    ///
+    /// With `splitsSegments`, the XNNPACK backend gets one runtime per node, so each node's own
+    /// cost shows (at the price of the fusion a normal run gets); otherwise a fused run's whole
+    /// time is reported at its first node and its other nodes show (almost) nothing.
+    package static func profile(model: Model, options: InterpreterOptions, splitsSegments: Bool, runs: Int = 20) throws -> [NodeTime] {
+        let graph = try Graph(model: model)
+        let threads = max(1, options.threadCount)
+        var backends = try options.backend.makeBackends(threadCount: threads)
+        if splitsSegments, options.backend == .xnnpack {
+            backends = backends.map { $0 is XNNPACKBackend ? XNNPACKBackend(fusesNodes: false) : $0 }
+        }
+        let interpreter = try Interpreter(graph: graph, backends: backends, threadCount: threads)
+        try fillInputs(interpreter)
+        for _ in 0..<3 { try interpreter.invoke() }
+        return interpreter.profileNodes(runs: runs).map {
+            NodeTime(node: $0.node, op: $0.op, backend: $0.backend, milliseconds: $0.milliseconds)
+        }
+    }
+}
