@@ -28,7 +28,8 @@ struct Canvas {
     func blend(_ bytes: inout [UInt8], x: Int, y: Int, color: Color, coverage: Float) {
         guard x >= 0, y >= 0, x < width, y < height, coverage > 0 else { return }
         let a = min(coverage, 1) * Float(color.alpha) / 255
-        guard a > 0 else { return }
+        // Below half a level no channel can change (|a·(new − old)| < 0.5 rounds back to old).
+        guard a * 255 >= 0.5 else { return }
         let i = y * rowStride + x * bytesPerPixel
         func mix(_ old: UInt8, _ new: UInt8) -> UInt8 {
             UInt8((Float(old) * (1 - a) + Float(new) * a).rounded())

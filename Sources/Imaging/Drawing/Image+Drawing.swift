@@ -18,6 +18,15 @@ extension Image {
         try drawSegments([(start, end)], thickness: thickness, color: color, antialiased: antialiased)
     }
 
+    /// Separate straight segments of `thickness` pixels with round caps, blended once as one shape:
+    /// where segments cross, a translucent colour is not applied twice. Much cheaper than one
+    /// ``drawLine(from:to:thickness:color:antialiased:)`` per segment for a mesh of thousands.
+    public mutating func drawLines(_ segments: [(from: PixelPoint, to: PixelPoint)], thickness: Float = 1, color: Color,
+                                   antialiased: Bool = true) throws(ImageError) {
+        guard !segments.isEmpty else { return }
+        try drawSegments(segments.map { ($0.from, $0.to) }, thickness: thickness, color: color, antialiased: antialiased)
+    }
+
     /// Connected line segments through `points` (closed back to the first point when `closed`). Joints
     /// are blended once, so translucent polylines have no darker overlaps.
     public mutating func drawPolyline(_ points: [PixelPoint], closed: Bool = false, thickness: Float = 1, color: Color,

@@ -38,11 +38,13 @@ struct OverlayStyle {
         try image.drawPoint(center, radius: radius * unit, color: Self.dotFill)
     }
 
-    /// Draws the lines `connections` (index pairs) between `points`, skipping indices out of range.
+    /// Draws the lines `connections` (index pairs) between `points` as one shape, skipping indices
+    /// out of range.
     func drawConnections(_ connections: [(Int, Int)], points: [PixelPoint], width: Float, color: Color,
                          on image: inout Image) throws {
-        for (start, end) in connections where start < points.count && end < points.count {
-            try image.drawLine(from: points[start], to: points[end], thickness: width * unit, color: color)
+        let segments = connections.compactMap { start, end in
+            start < points.count && end < points.count ? (from: points[start], to: points[end]) : nil
         }
+        try image.drawLines(segments, thickness: width * unit, color: color)
     }
 }
