@@ -14,9 +14,6 @@ struct PoseErrors: CustomStringConvertible {
     /// The smallest fraction of mask pixels within 0.02 of MediaPipe's, over compared masks.
     var maskAgreement: Double = 1
     var masksCompared = 0
-    /// The largest x/y difference over landmarks that MediaPipe finds visible and inside the
-    /// picture (visibility and presence > 0.5).
-    var visibleXY: Float = 0
     /// The largest difference of mask means (also for masks MediaPipe did not store as PNG).
     var maskMean: Float = 0
 
@@ -30,26 +27,9 @@ struct PoseErrors: CustomStringConvertible {
         xy <= Self.landmarkGate && scores <= Self.scoreGate && world <= Self.worldGate && maskAgreement >= Self.maskGate
     }
 
-    /// The documented bound for results that miss the strict gate because the landmark model is
-    /// chaotic in its input (``PoseSensitivityTests``: a 1e-6 shift of the ROI centre moves
-    /// visibility by ~2e-3) and a small residual difference to MediaPipe 1.2.3 remains (see
-    /// ``PoseVideoParityTests``). Landmarks and masks must still meet the gate.
-    var withinSensitivityBound: Bool {
-        xy <= Self.landmarkGate && scores <= 3e-3 && world <= 3e-3 && maskAgreement >= Self.maskGate
-    }
-
-    /// Asserts the strict gate; a miss within ``withinSensitivityBound`` is recorded as a known
-    /// issue (visible in the test output), anything beyond fails.
+    /// Asserts the strict gates of issue 5.
     func expectGate(_ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        if passes {
-            #expect(passes, "\(what): \(self)", sourceLocation: sourceLocation)
-        } else if withinSensitivityBound {
-            withKnownIssue("\(what): beyond the strict gate, within the sensitivity bound: \(self)") {
-                #expect(passes, "\(what): \(self)", sourceLocation: sourceLocation)
-            }
-        } else {
-            #expect(withinSensitivityBound, "\(what): \(self)", sourceLocation: sourceLocation)
-        }
+        #expect(passes, "\(what): \(self)", sourceLocation: sourceLocation)
     }
 
     var description: String {
@@ -67,7 +47,6 @@ struct PoseErrors: CustomStringConvertible {
         maskAgreement = min(maskAgreement, other.maskAgreement)
         masksCompared += other.masksCompared
         maskMean = max(maskMean, other.maskMean)
-        visibleXY = max(visibleXY, other.visibleXY)
     }
 
     /// The differences of one pose; the mask is compared when MediaPipe's is stored as PNG.
@@ -78,7 +57,6 @@ struct PoseErrors: CustomStringConvertible {
         }
         for (a, b) in zip(ours.landmarks, golden.landmarks) {
             xy = max(xy, abs(a.x - b.x), abs(a.y - b.y))
-            if (b.visibility ?? 0) > 0.5, (b.presence ?? 0) > 0.5 { visibleXY = max(visibleXY, abs(a.x - b.x), abs(a.y - b.y)) }
             z = max(z, abs(a.z - b.z))
             scores = max(scores, Self.difference(a.visibility, b.visibility), Self.difference(a.presence, b.presence))
         }
