@@ -1,24 +1,13 @@
-import Foundation
-
 /// Whole-file writes that never leave a half-written file: the bytes go to a temporary file in the
 /// same folder, which is then renamed over the destination (rename is atomic within a file
 /// system). A reader sees the old file or the new one, never a truncated one.
 enum AtomicFile {
-    /// Writes `bytes` to `path` atomically; the error names the path and the reason.
+    /// Writes `bytes` to `path` atomically (through a ``TemporaryFile``, flushed to disk before the
+    /// rename); the error names the path and the reason.
     static func write(_ bytes: some Collection<UInt8>, to path: String) throws(OutputError) {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        do {
-            try Data(bytes).write(to: temporary)
-        } catch {
-            throw OutputError(path: path, reason: "cannot write: \(error.localizedDescription)")
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw OutputError(path: path, reason: "cannot replace: \(reason)")
-        }
+        let file = try TemporaryFile(destination: path)
+        try file.write(bytes)
+        try file.commit()
     }
 
     /// Writes `text` as UTF-8 to `path` atomically.
