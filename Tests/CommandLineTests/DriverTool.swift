@@ -18,26 +18,12 @@ enum DriverTool {
         }
     }
 
-    /// The binary: next to the test bundle (`.build/<configuration>/`), else the repository's
-    /// `.build/release` or `.build/debug`.
-    static func binary() throws -> URL {
-        var candidates: [URL] = []
-        if let executable = Bundle.main.executableURL {
-            candidates.append(executable.deletingLastPathComponent().appendingPathComponent("vision-tasks"))
-        }
-        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("vision-tasks"))
-        candidates.append(Assets.repositoryRoot.appendingPathComponent(".build/release/vision-tasks"))
-        candidates.append(Assets.repositoryRoot.appendingPathComponent(".build/debug/vision-tasks"))
-        let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-        return try #require(found, "vision-tasks binary not found in \(candidates.map(\.path))")
-    }
-
     /// A process for `vision-tasks arguments…`, with standard output and error going to files in
     /// `folder`; `environment` is added to (or, for nil values, removed from) the test's own.
     static func process(_ arguments: [String], environment: [String: String?] = [:], outputs folder: URL) throws
         -> (process: Process, standardOutput: URL, standardError: URL) {
         let process = Process()
-        process.executableURL = try binary()
+        process.executableURL = try CommandLineTool.binary()
         process.arguments = arguments
         process.currentDirectoryURL = Assets.repositoryRoot
         var merged = ProcessInfo.processInfo.environment
