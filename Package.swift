@@ -9,7 +9,8 @@
 //   Inference              graph, memory plan, op kernels (Reference/ and XNNPACK/)
 //   VisionCore             MediaPipe's face/pose graph math, pure Swift (no engine, no images)
 //   Imaging                PNG/JPEG codecs, pixel formats, MediaPipe-exact ROI warps, drawing
-//   VideoIO                video files, streams and devices to/from RGB images (FFmpeg via CFFmpeg)
+//   VideoIO                video files, streams and devices to/from RGB images (FFmpeg via CFFmpeg,
+//                          loaded on first use by CFFmpegLoader)
 //   VisionPipeline         MediaPipe's face detector, face landmarker and pose landmarker graphs
 //   MediaPipeTasksVision   MediaPipe Tasks' iOS API (FaceLandmarker, FaceDetector, PoseLandmarker)
 //   MLKitFaceDetection     ML Kit 3.x face detection API (umbrella module MLKit)
@@ -42,6 +43,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
+        // FFmpeg's functions as trampolines into libraries loaded on first use (start-up cost)
+        .target(name: "CFFmpegLoader"),
 
         // MARK: Model format and inference
         .target(name: "TFLite", dependencies: ["CZlib"], swiftSettings: swiftSettings),
@@ -51,7 +54,7 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CPNG", "CJPEG", "VisionCore"], swiftSettings: swiftSettings),
 
         // MARK: Video files, streams and devices (FFmpeg) to and from Imaging's RGB images
-        .target(name: "VideoIO", dependencies: ["CFFmpeg", "Imaging"], swiftSettings: swiftSettings),
+        .target(name: "VideoIO", dependencies: ["CFFmpeg", "CFFmpegLoader", "Imaging"], swiftSettings: swiftSettings),
 
         // MARK: MediaPipe graph math (rects, SSD decoding, NMS, projection, tracking, smoothing, geometry)
         .target(name: "VisionCore", swiftSettings: swiftSettings),

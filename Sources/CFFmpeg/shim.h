@@ -1,7 +1,9 @@
 // FFmpeg (libavformat, libavcodec, libavdevice, libswscale, libavutil) from Debian's -dev packages.
-// Only the VideoIO module imports this. libavdevice is not linked but loaded on first use of a
-// capture device (vt_register_devices): it pulls in about 80 more shared libraries (SDL, X11,
-// PulseAudio, libavfilter, ...), which would add tens of milliseconds to every process start.
+// Only the VideoIO module imports this. Nothing here is linked: the other libraries are loaded on
+// first use by CFFmpegLoader (vt_ffmpeg_load), libavdevice only on first use of a capture device
+// (vt_register_devices). libavcodec alone pulls in about 125 more shared libraries, and libavdevice
+// about 80 more (SDL, X11, PulseAudio, libavfilter, ...); linking them added tens of milliseconds to
+// every process start.
 //
 // Swift cannot import function-like or composite macros, so the few that VideoIO needs are wrapped
 // in the static inline functions below.

@@ -56,6 +56,7 @@ public final class VideoReader {
     ///   damaged), ``VideoError/noVideoStream(_:)``, ``VideoError/unsupportedCodec(_:)``,
     ///   ``VideoError/timedOut(_:)``, ...
     public init(path: String, options: Options = Options()) throws(VideoError) {
+        try FFmpegLibraries.load()
         FFmpegLogging.configure()
         self.source = path
         self.options = options

@@ -48,7 +48,9 @@ public final class VideoWriter {
     }
 
     /// Whether this FFmpeg has the libx264 H.264 encoder.
-    public static var isH264Available: Bool { avcodec_find_encoder_by_name("libx264") != nil }
+    public static var isH264Available: Bool {
+        FFmpegLibraries.areAvailable && avcodec_find_encoder_by_name("libx264") != nil
+    }
 
     /// The destination path (written by ``finish()``).
     public let path: String
@@ -72,6 +74,7 @@ public final class VideoWriter {
     ///   ``VideoError/unsupportedCodec(_:)``, ``VideoError/ioFailed(_:)`` if the folder is not writable.
     public init(path: String, width: Int, height: Int, framesPerSecond: Double,
                 options: Options = Options()) throws(VideoError) {
+        try FFmpegLibraries.load()
         FFmpegLogging.configure()
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw .invalidArgument("frame size \(width)×\(height) is outside 1…16384")
