@@ -31,9 +31,10 @@ static struct vt_ffmpeg_functions vt_functions;
 static int vt_status = -1;       // written once, inside pthread_once
 static char vt_error[512] = "";  // why loading failed, when vt_status != 0
 
-static void vt_fail(const char *what, const char *name) {
+/// Records why loading failed: `what` (may be empty), then dlerror's text (which names the library).
+static void vt_fail(const char *what) {
     const char *reason = dlerror();
-    snprintf(vt_error, sizeof vt_error, "%s %s: %s", what, name, reason != NULL ? reason : "unknown reason");
+    snprintf(vt_error, sizeof vt_error, "%s%s", what, reason != NULL ? reason : "unknown reason");
 }
 
 static void vt_load_once(void) {
@@ -42,7 +43,7 @@ static void vt_load_once(void) {
         // RTLD_GLOBAL so that libavdevice, loaded later on demand, binds to these same copies.
         handles[library] = dlopen(vt_sonames[library], RTLD_NOW | RTLD_GLOBAL);
         if (handles[library] == NULL) {
-            vt_fail("cannot load", vt_sonames[library]);
+            vt_fail("");
             return;
         }
     }
@@ -51,7 +52,7 @@ static void vt_load_once(void) {
 #define VT_RESOLVE(library, name)                                                 \
     vt_functions.name = (__typeof__(&name))dlsym(handles[library], #name);        \
     if (vt_functions.name == NULL) {                                              \
-        vt_fail("cannot find " #name " in", vt_sonames[library]);                 \
+        vt_fail("cannot find " #name ": ");                                       \
         return;                                                                   \
     }
     VT_FFMPEG_FUNCTIONS(VT_RESOLVE)
