@@ -34,9 +34,10 @@ struct FaceDetectorTask: TaskCommandDefinition {
     let minSuppressionThreshold: Float
 
     init(arguments: ArgumentList, engine: TaskEngineOptions) throws(UsageError) {
+        let defaults = FaceDetectorOptions()  // flags left out keep the library's defaults
         self.engine = try MediaPipeEngineSettings(arguments: arguments, engine: engine, defaultModelName: "face_detection_short_range.tflite")
-        minDetectionConfidence = try arguments.unitInterval("min-detection-confidence", default: 0.5)
-        minSuppressionThreshold = try arguments.unitInterval("min-suppression-threshold", default: 0.3)
+        minDetectionConfidence = try arguments.unitInterval("min-detection-confidence", default: defaults.minDetectionConfidence)
+        minSuppressionThreshold = try arguments.unitInterval("min-suppression-threshold", default: defaults.minSuppressionThreshold)
     }
 
     /// The library options these flags stand for (no running mode, no delegate yet).

@@ -52,16 +52,17 @@ struct FaceLandmarkerTask: TaskCommandDefinition {
     let landmarkSmoothing: LandmarkSmoothingMode
 
     init(arguments: ArgumentList, engine: TaskEngineOptions) throws(UsageError) {
+        let defaults = FaceLandmarkerOptions()  // flags left out keep the library's defaults
         self.engine = try MediaPipeEngineSettings(arguments: arguments, engine: engine, defaultModelName: "face_landmarker.task")
-        numFaces = try arguments.positiveCount("num-faces", default: 1)
-        minFaceDetectionConfidence = try arguments.unitInterval("min-face-detection-confidence", default: 0.5)
-        minFacePresenceConfidence = try arguments.unitInterval("min-face-presence-confidence", default: 0.5)
-        minTrackingConfidence = try arguments.unitInterval("min-tracking-confidence", default: 0.5)
+        numFaces = try arguments.positiveCount("num-faces", default: defaults.numFaces)
+        minFaceDetectionConfidence = try arguments.unitInterval("min-face-detection-confidence", default: defaults.minFaceDetectionConfidence)
+        minFacePresenceConfidence = try arguments.unitInterval("min-face-presence-confidence", default: defaults.minFacePresenceConfidence)
+        minTrackingConfidence = try arguments.unitInterval("min-tracking-confidence", default: defaults.minTrackingConfidence)
         outputFaceBlendshapes = arguments.flag("output-face-blendshapes")
         outputFacialTransformationMatrixes = arguments.flag("output-facial-transformation-matrixes")
         detectsSmallFaces = arguments.flag("small-faces")
         smallFaceModelPath = arguments.value("small-face-model")
-        landmarkSmoothing = try arguments.value("landmark-smoothing", default: .mediaPipe) { LandmarkSmoothingMode(flag: $0) }
+        landmarkSmoothing = try arguments.value("landmark-smoothing", default: defaults.landmarkSmoothing) { LandmarkSmoothingMode(flag: $0) }
     }
 
     /// The library options these flags stand for (no running mode, no delegate yet).

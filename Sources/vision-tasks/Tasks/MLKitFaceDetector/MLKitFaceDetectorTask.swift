@@ -50,7 +50,7 @@ struct MLKitFaceDetectorTask: TaskCommandDefinition {
         findsLandmarks = try arguments.value("landmark-mode", default: false, Self.noneOrAll)
         findsContours = try arguments.value("contour-mode", default: false, Self.noneOrAll)
         classifies = try arguments.value("classification-mode", default: false, Self.noneOrAll)
-        minFaceSize = try arguments.unitInterval("min-face-size", default: 0.1)
+        minFaceSize = try arguments.unitInterval("min-face-size", default: Float(FaceDetectorOptions().minFaceSize))
         isTrackingEnabled = arguments.flag("tracking")
     }
 

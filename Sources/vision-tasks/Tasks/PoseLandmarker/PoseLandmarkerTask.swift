@@ -54,17 +54,18 @@ struct PoseLandmarkerTask: TaskCommandDefinition {
     let landmarkSmoothing: LandmarkSmoothingMode
 
     init(arguments: ArgumentList, engine: TaskEngineOptions) throws(UsageError) {
+        let defaults = PoseLandmarkerOptions()  // flags left out keep the library's defaults
         self.engine = try MediaPipeEngineSettings(arguments: arguments, engine: engine, defaultModelName: "pose_landmarker_full.task")
-        numPoses = try arguments.positiveCount("num-poses", default: 1)
-        minPoseDetectionConfidence = try arguments.unitInterval("min-pose-detection-confidence", default: 0.5)
-        minPosePresenceConfidence = try arguments.unitInterval("min-pose-presence-confidence", default: 0.5)
-        minTrackingConfidence = try arguments.unitInterval("min-tracking-confidence", default: 0.5)
+        numPoses = try arguments.positiveCount("num-poses", default: defaults.numPoses)
+        minPoseDetectionConfidence = try arguments.unitInterval("min-pose-detection-confidence", default: defaults.minPoseDetectionConfidence)
+        minPosePresenceConfidence = try arguments.unitInterval("min-pose-presence-confidence", default: defaults.minPosePresenceConfidence)
+        minTrackingConfidence = try arguments.unitInterval("min-tracking-confidence", default: defaults.minTrackingConfidence)
         masksDirectory = arguments.value("masks")
         if masksDirectory?.isEmpty == true { throw UsageError("--masks needs a folder") }
         shouldOutputSegmentationMasks = arguments.flag("output-segmentation-masks") || masksDirectory != nil
         findsEveryPerson = arguments.flag("every-person")
         drawsMasks = arguments.value("overlay") != nil
-        landmarkSmoothing = try arguments.value("landmark-smoothing", default: .mediaPipe) { LandmarkSmoothingMode(flag: $0) }
+        landmarkSmoothing = try arguments.value("landmark-smoothing", default: defaults.landmarkSmoothing) { LandmarkSmoothingMode(flag: $0) }
     }
 
     /// The library options these flags stand for (no running mode, no delegate yet); with
