@@ -1,5 +1,4 @@
 import Imaging
-import Inference
 import VisionCore
 
 /// MediaPipe's `PoseDetectorGraph` (pipeline notes §6) on one ROI of an image: a 224×224
@@ -27,12 +26,12 @@ struct PoseDetectorStage {
         }
     }
 
-    let interpreter: Interpreter
+    let runner: ModelRunner
     let range: ValueRange
     private let anchors = SSDAnchorOptions.pose.anchors()
 
-    init(interpreter: Interpreter, range: ValueRange) {
-        self.interpreter = interpreter
+    init(runner: ModelRunner, range: ValueRange) {
+        self.runner = runner
         self.range = range
     }
 
@@ -41,31 +40,19 @@ struct PoseDetectorStage {
                     minScore: Float) throws(PipelineError) -> Candidates {
         let options = TensorCropOptions(width: Self.inputSize, height: Self.inputSize, keepAspectRatio: true,
                                         border: .zero, valueRange: range, flipHorizontally: flipHorizontally)
-        let tensor: ImageTensor
+        let crop: TensorCrop
         do {
-            tensor = try TensorCrop(rect, imageWidth: image.width, imageHeight: image.height, options: options).tensor(image)
+            crop = try TensorCrop(rect, imageWidth: image.width, imageHeight: image.height, options: options)
         } catch {
             throw .invalidArgument("pose detector crop: \(error)")
         }
-        try PipelineInference.run(interpreter, input: tensor.values, stage: "pose detector")
+        try runner.run(crop: crop, image: image)
         do {
             let detections = try SSDDecoder.pose(minScore: minScore).decode(
-                boxes: interpreter.output(at: 0), scores: interpreter.output(at: 1), anchors: anchors)
-            return Candidates(detections: detections, crop: tensor.crop)
+                boxes: runner.output(0), scores: runner.output(1), anchors: anchors)
+            return Candidates(detections: detections, crop: crop)
         } catch {
             throw .inference("pose detector output: \(error)")
-        }
-    }
-}
-
-/// Running one input through an interpreter with errors as ``PipelineError``.
-enum PipelineInference {
-    static func run(_ interpreter: Interpreter, input: [Float], stage: String) throws(PipelineError) {
-        do {
-            try interpreter.copyInput(input, at: 0)
-            try interpreter.invoke()
-        } catch {
-            throw .inference("\(stage): \(error)")
         }
     }
 }

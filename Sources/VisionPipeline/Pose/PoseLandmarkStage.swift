@@ -1,5 +1,4 @@
 import Imaging
-import Inference
 import VisionCore
 
 /// One pose from the landmark model, in image coordinates, with what tracking needs.
@@ -29,12 +28,12 @@ struct PoseEstimate {
 struct PoseLandmarkStage {
     static let inputSize = 256
 
-    let interpreter: Interpreter
+    let runner: ModelRunner
     let range: ValueRange
     private let refinement = HeatmapRefinement(kernelSize: 7, minConfidenceToRefine: 0.5)
 
-    init(interpreter: Interpreter, range: ValueRange) {
-        self.interpreter = interpreter
+    init(runner: ModelRunner, range: ValueRange) {
+        self.runner = runner
         self.range = range
     }
 
@@ -44,27 +43,27 @@ struct PoseLandmarkStage {
                   outputMask: Bool) throws(PipelineError) -> PoseEstimate? {
         let options = TensorCropOptions(width: Self.inputSize, height: Self.inputSize, keepAspectRatio: false,
                                         border: .replicate, valueRange: range, flipHorizontally: flipHorizontally)
-        let crop: TensorCrop
-        let tensor: ImageTensor
-        do {
-            crop = try TensorCrop(roi, imageWidth: image.width, imageHeight: image.height, options: options)
-            tensor = try crop.tensor(image)
-        } catch {
-            // A degenerate ROI (zero size, non-finite) yields no pose, as an empty crop would.
+        // A degenerate ROI (zero size, non-finite), or one the image cannot be cropped to, yields no
+        // pose, as an empty crop would.
+        guard let crop = try? TensorCrop(roi, imageWidth: image.width, imageHeight: image.height, options: options) else {
             return nil
         }
-        try PipelineInference.run(interpreter, input: tensor.values, stage: "pose landmark model")
-        let presence = interpreter.output(at: 1)[0]
+        do {
+            try runner.run(crop: crop, image: image)
+        } catch .invalidArgument {
+            return nil
+        }
+        let presence = runner.output(1)[0]
         guard presence > minPresence else { return nil }
 
         let refined: [LandmarkPoint]
         do {
-            let decoded = try LandmarkDecoder.pose.decode(interpreter.output(at: 0))
-            refined = try refinement.refine(decoded, heatmap: interpreter.output(at: 3), width: 64, height: 64)
+            let decoded = try LandmarkDecoder.pose.decode(runner.output(0))
+            refined = try refinement.refine(decoded, heatmap: runner.output(3), width: 64, height: 64)
         } catch {
             throw .inference("pose landmark output: \(error)")
         }
-        let torsoSegmentation = Self.torsoSegmentation(refined, logits: interpreter.output(at: 2))
+        let torsoSegmentation = Self.torsoSegmentation(refined, logits: runner.output(2))
         var tensorLandmarks = Array(refined.prefix(33))
         var auxiliary = Array(refined[33..<35])
         if flipHorizontally {
@@ -76,7 +75,7 @@ struct PoseLandmarkStage {
         let projectedAuxiliary = LandmarkProjection.normalizedRectOnly(
             LandmarkProjection.removingLetterbox(auxiliary, padding: .zero), rect: roi)
 
-        let world = interpreter.output(at: 4)
+        let world = runner.output(4)
         var worldLandmarks = (0..<33).map { i in
             LandmarkPoint(x: flipHorizontally ? -world[3 * i] : world[3 * i], y: world[3 * i + 1], z: world[3 * i + 2],
                           visibility: tensorLandmarks[i].visibility, presence: tensorLandmarks[i].presence)
@@ -85,7 +84,7 @@ struct PoseLandmarkStage {
 
         var mask: FloatImage?
         if outputMask {
-            mask = try Self.mask(logits: interpreter.output(at: 2), crop: crop)
+            mask = try Self.mask(logits: runner.output(2), crop: crop)
         }
         return PoseEstimate(landmarks: landmarks, worldLandmarks: worldLandmarks,
                             nextROI: LandmarksROI.pose(auxiliary: projectedAuxiliary, imageWidth: image.width,

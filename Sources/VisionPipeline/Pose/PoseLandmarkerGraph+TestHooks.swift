@@ -27,18 +27,18 @@ extension PoseLandmarkerGraph {
     /// MediaPipe's ImageEmbedder does (stretched to the model's square input, replicated border,
     /// the model's value range; no letterbox).
     package func rawModelOutputs(_ kind: ModelKind, image: Image, rect: NormalizedRect) throws(PipelineError) -> [[Float]] {
-        let interpreter = kind == .detector ? detector.interpreter : landmarkStage.interpreter
+        let runner = kind == .detector ? detector.runner : landmarkStage.runner
         let size = kind == .detector ? PoseDetectorStage.inputSize : PoseLandmarkStage.inputSize
         let range = kind == .detector ? detector.range : landmarkStage.range
         let options = TensorCropOptions(width: size, height: size, keepAspectRatio: false, border: .replicate,
                                         valueRange: range)
-        let tensor: ImageTensor
+        let crop: TensorCrop
         do {
-            tensor = try TensorCrop(rect, imageWidth: image.width, imageHeight: image.height, options: options).tensor(image)
+            crop = try TensorCrop(rect, imageWidth: image.width, imageHeight: image.height, options: options)
         } catch {
             throw .invalidArgument("crop: \(error)")
         }
-        try PipelineInference.run(interpreter, input: tensor.values, stage: "raw model outputs")
-        return (0..<interpreter.outputs.count).map { interpreter.output(at: $0) }
+        try runner.run(crop: crop, image: image)
+        return (0..<runner.interpreter.outputs.count).map { runner.output($0) }
     }
 }

@@ -41,8 +41,8 @@ public final class PoseLandmarkerGraph {
         _ = try PoseSmoother(options.smoothingParameters)
         let models = try PoseModels(path: modelPath, engine: options.engine)
         self.options = options
-        detector = PoseDetectorStage(interpreter: models.detector, range: models.detectorRange)
-        landmarkStage = PoseLandmarkStage(interpreter: models.landmarks, range: models.landmarksRange)
+        detector = PoseDetectorStage(runner: models.detector, range: models.detectorRange)
+        landmarkStage = PoseLandmarkStage(runner: models.landmarks, range: models.landmarksRange)
         association = RectAssociation(minSimilarityThreshold: options.minTrackingConfidence)
     }
 

@@ -1,8 +1,7 @@
 import Imaging
-import Inference
 import TFLite
 
-/// The two models of a pose landmarker bundle, loaded into interpreters and checked against the
+/// The two models of a pose landmarker bundle, loaded into model runners and checked against the
 /// tensor layout the pose graph expects (pipeline notes §6, §7.2).
 ///
 /// A bundle is a `.task` zip holding `pose_detector.tflite` and `pose_landmarks_detector.tflite`
@@ -14,8 +13,8 @@ struct PoseModels {
     static let detectorMember = "pose_detector.tflite"
     static let landmarksMember = "pose_landmarks_detector.tflite"
 
-    let detector: Interpreter
-    let landmarks: Interpreter
+    let detector: ModelRunner
+    let landmarks: ModelRunner
     let detectorRange: ValueRange
     let landmarksRange: ValueRange
 
@@ -31,8 +30,8 @@ struct PoseModels {
                                           what: Self.detectorMember)
         try landmarksRunner.requireImageInput(width: 256, height: 256, what: Self.landmarksMember)
         try landmarksRunner.requireOutputs([39 * 5, 1, 256 * 256, 64 * 64 * 39, 39 * 3], what: Self.landmarksMember)
-        detector = detectorRunner.interpreter
-        landmarks = landmarksRunner.interpreter
+        detector = detectorRunner
+        landmarks = landmarksRunner
         detectorRange = try Self.valueRange(detectorModel, default: .minusOneToOne, member: Self.detectorMember, path: path)
         landmarksRange = try Self.valueRange(landmarksModel, default: .zeroToOne, member: Self.landmarksMember, path: path)
     }
