@@ -1,3 +1,5 @@
+import VisionCore
+
 /// Tracking IDs for faces across consecutive frames of one detector, by box overlap.
 ///
 /// Each frame, every (previous, current) pair whose IoU is at least `minimumIoU` is a candidate;
@@ -69,13 +71,10 @@ public struct FaceBox: Sendable, Hashable {
 
     public var area: Float { max(width, 0) * max(height, 0) }
 
-    /// Intersection over union, 0 for disjoint or empty boxes.
+    /// Intersection over union, 0 for disjoint or empty boxes (VisionCore's, as for detections).
     public func intersectionOverUnion(_ other: FaceBox) -> Float {
-        let w = min(x + width, other.x + other.width) - max(x, other.x)
-        let h = min(y + height, other.y + other.height) - max(y, other.y)
-        guard w > 0, h > 0 else { return 0 }
-        let intersection = w * h
-        let union = area + other.area - intersection
-        return union > 0 ? intersection / union : 0
+        axisAligned.intersectionOverUnion(with: other.axisAligned)
     }
+
+    private var axisAligned: AxisAlignedBox { AxisAlignedBox(xmin: x, ymin: y, width: width, height: height) }
 }
