@@ -9,13 +9,16 @@ package enum ModelBenchmark {
 
         package init(timesMilliseconds: [Double]) { self.timesMilliseconds = timesMilliseconds }
 
-        /// The median of ``timesMilliseconds`` (mean of the middle two for an even count; 0 when empty).
-        package var medianMilliseconds: Double {
-            let sorted = timesMilliseconds.sorted()
-            guard !sorted.isEmpty else { return 0 }
-            let mid = sorted.count / 2
-            return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-        }
+        /// The median of ``timesMilliseconds`` (see ``ModelBenchmark/median(_:)``).
+        package var medianMilliseconds: Double { ModelBenchmark.median(timesMilliseconds) }
+    }
+
+    /// The median of `values`: the mean of the middle two for an even count, 0 when empty.
+    package static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let mid = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
     }
 
     /// Loads `model` with `options`, fills every input with fixed pseudo-random values in [0, 1),

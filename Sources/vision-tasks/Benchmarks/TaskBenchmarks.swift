@@ -26,7 +26,7 @@ enum TaskBenchmarks {
         var name: String
         var found: Int
         var timesMilliseconds: [Double]
-        var medianMilliseconds: Double { median(timesMilliseconds) }
+        var medianMilliseconds: Double { ModelBenchmark.median(timesMilliseconds) }
     }
 
     /// The cases; each builds its graph in its first (untimed) run, so that a filtered run builds

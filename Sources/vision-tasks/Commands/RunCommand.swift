@@ -70,7 +70,7 @@ struct RunCommand: Command {
         var perBackend: [String: Int] = [:]
         for assignment in interpreter.kernelAssignments { perBackend[assignment.backend, default: 0] += 1 }
         let backends = perBackend.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        let median = median(times)
+        let median = ModelBenchmark.median(times)
         print("\(entry.name)  median \(formatMilliseconds(median)) ms over \(iterations) runs, \(options.backend.rawValue) backend, \(options.threadCount) thread(s); operators: \(backends)\n")
     }
 }

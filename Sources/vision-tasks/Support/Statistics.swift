@@ -18,11 +18,3 @@ struct Statistics {
         mean = finite > 0 ? sum / Double(finite) : .nan
     }
 }
-
-/// The median of `values` (mean of the middle two for an even count; nan when empty).
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    guard !sorted.isEmpty else { return .nan }
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
