@@ -5,6 +5,7 @@
 //
 // Layers (data flows one way; each layer imports only the ones above it):
 //   CZlib, CXNNPACK, ...   system-library shims; exactly one Swift module imports each
+//   CFastKernels           our C microkernels for shapes XNNPACK runs slowly (imported by Inference)
 //   TFLite                 .tflite flatbuffer reader (bounds-checked), .task (zip) bundles, metadata
 //   Inference              graph, memory plan, op kernels (Reference/ and XNNPACK/)
 //   VisionCore             MediaPipe's face/pose graph math, pure Swift (no engine, no images)
@@ -45,10 +46,12 @@ let package = Package(
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
         // FFmpeg's functions as trampolines into libraries loaded on first use (start-up cost)
         .target(name: "CFFmpegLoader"),
+        // Hand-written float kernels (AVX-512F chosen at run time, portable C otherwise)
+        .target(name: "CFastKernels"),
 
         // MARK: Model format and inference
         .target(name: "TFLite", dependencies: ["CZlib"], swiftSettings: swiftSettings),
-        .target(name: "Inference", dependencies: ["TFLite", "CXNNPACK"], swiftSettings: swiftSettings),
+        .target(name: "Inference", dependencies: ["TFLite", "CXNNPACK", "CFastKernels"], swiftSettings: swiftSettings),
 
         // MARK: Images: decoding, ROI-to-tensor warps, drawing
         .target(name: "Imaging", dependencies: ["CPNG", "CJPEG", "VisionCore"], swiftSettings: swiftSettings),

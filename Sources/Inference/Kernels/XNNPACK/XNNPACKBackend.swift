@@ -18,6 +18,9 @@ package final class XNNPACKBackend: Backend {
     /// Runs whose estimated work (``XNNPACKOperation/estimatedWork(in:)``) is below this stay on
     /// the calling thread whatever the thread count (0: every run uses the pool; for tests).
     package let parallelWorkThreshold: Int
+    /// Nodes left to a backend asked before this one (``FastBackend``): runs of XNNPACK nodes end
+    /// before them instead of folding them in.
+    package let leavesNode: @Sendable (Node, Graph) -> Bool
     /// Why nodes were left to other backends, by model operator index.
     package private(set) var fallbackReasons: [Int: String] = [:]
     /// XNNPACK runtimes made so far (one per run of supported nodes).
@@ -28,10 +31,14 @@ package final class XNNPACKBackend: Backend {
     /// Kernels for nodes already covered by a segment, by position in `Graph.nodes`.
     private var coveredKernels: [Int: any Kernel] = [:]
 
-    package init(sparseInference: Bool = true, fusesNodes: Bool = true, parallelWorkThreshold: Int = defaultParallelWorkThreshold) {
+    package init(
+        sparseInference: Bool = true, fusesNodes: Bool = true, parallelWorkThreshold: Int = defaultParallelWorkThreshold,
+        leavesNode: @escaping @Sendable (Node, Graph) -> Bool = { _, _ in false }
+    ) {
         self.sparseInference = sparseInference
         self.fusesNodes = fusesNodes
         self.parallelWorkThreshold = parallelWorkThreshold
+        self.leavesNode = leavesNode
     }
 
     package func makeKernel(for context: KernelContext) throws -> (any Kernel)? {
@@ -58,7 +65,8 @@ package final class XNNPACKBackend: Backend {
         var operations = [(position: position, operation: first)]
         if fusesNodes {
             var next = position + 1
-            while next < graph.nodes.count, let operation = try? XNNPACKOperation(node: graph.nodes[next], graph: graph) {
+            while next < graph.nodes.count, !leavesNode(graph.nodes[next], graph),
+                  let operation = try? XNNPACKOperation(node: graph.nodes[next], graph: graph) {
                 operations.append((next, operation))
                 next += 1
             }

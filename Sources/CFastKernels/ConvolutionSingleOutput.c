@@ -1,0 +1,195 @@
+// Convolution with one output channel (e.g. a segmentation head: 3×3, 8 channels → 1). An output
+// pixel is one long dot product; to vectorize across 16 neighbouring output pixels, each input row
+// is first split into one plane per channel (with zeros around it), kept in a ring of
+// kernel_height rows. Then every (ky, kx, channel) term is one unaligned load from a plane times a
+// broadcast weight, in the same order as XNNPACK's IGEMM kernels.
+#include <stdint.h>
+#include <string.h>
+
+#include "CFastKernels.h"
+#include "Dispatch.h"
+
+#if FK_X86
+#include <immintrin.h>
+#endif
+
+/// Output pixels one vector step computes (4 vectors of 16 lanes with independent sums).
+#define BLOCK 64
+
+/// Floats per channel plane: room for pad_left zeros, the row, and reads of whole blocks.
+static size_t plane_width(const fk_conv_single_output *op) {
+    size_t width = (op->output_width + BLOCK - 1) / BLOCK * BLOCK + op->kernel_width + 16;
+    const size_t needed = op->pad_left + op->input_width;
+    if (width < needed) width = needed;
+    return (width + 15) / 16 * 16;
+}
+
+size_t fk_conv_single_output_scratch_count(const fk_conv_single_output *op) {
+    return op->kernel_height * op->channels * plane_width(op);
+}
+
+static inline const float *input_row(const fk_conv_single_output *op, ptrdiff_t iy) {
+    if (iy < 0 || iy >= (ptrdiff_t)op->input_height) return NULL;
+    return op->input + (size_t)iy * op->input_width * op->channels;
+}
+
+static inline float clamp(const fk_conv_single_output *op, float x) {
+    x = x < op->output_min ? op->output_min : x;
+    return x > op->output_max ? op->output_max : x;
+}
+
+// MARK: Portable C
+
+static void rows_scalar(const fk_conv_single_output *op, size_t row_start, size_t row_end) {
+    const size_t C = op->channels, KH = op->kernel_height, KW = op->kernel_width;
+    for (size_t y = row_start; y < row_end; y++) {
+        for (size_t x = 0; x < op->output_width; x++) {
+            float acc = op->bias;
+            for (size_t ky = 0; ky < KH; ky++) {
+                const float *row = input_row(op, (ptrdiff_t)(y + ky) - (ptrdiff_t)op->pad_top);
+                for (size_t kx = 0; kx < KW; kx++) {
+                    const ptrdiff_t ix = (ptrdiff_t)(x + kx) - (ptrdiff_t)op->pad_left;
+                    const int inside = row != NULL && ix >= 0 && ix < (ptrdiff_t)op->input_width;
+                    for (size_t c = 0; c < C; c++) {
+                        const float v = inside ? row[(size_t)ix * C + c] : 0.0f;
+                        acc += v * op->weights[(ky * KW + kx) * C + c];
+                    }
+                }
+            }
+            op->output[y * op->output_width + x] = clamp(op, acc);
+        }
+    }
+}
+
+// MARK: AVX-512F
+
+#if FK_X86
+/// Splits an input row (NULL: all zeros) into channel planes of `width` floats.
+FK_AVX512 static void fill_planes(const fk_conv_single_output *op, const float *row, float *planes, size_t width) {
+    const size_t C = op->channels, W = op->input_width, left = op->pad_left;
+    if (row == NULL) {
+        memset(planes, 0, C * width * sizeof(float));
+        return;
+    }
+    for (size_t c = 0; c < C; c++) {
+        memset(planes + c * width, 0, left * sizeof(float));
+        memset(planes + c * width + left + W, 0, (width - left - W) * sizeof(float));
+    }
+    size_t x = 0;
+    if (C == 8) {
+        // 16 pixels × 8 channels in 8 registers, transposed in three rounds of two-source permutes:
+        // each round halves the channels per pixel group and doubles the pixels.
+        const __m512i lo1 = _mm512_setr_epi32(0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
+        const __m512i hi1 = _mm512_add_epi32(lo1, _mm512_set1_epi32(4));
+        const __m512i lo2 = _mm512_setr_epi32(0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29);
+        const __m512i hi2 = _mm512_add_epi32(lo2, _mm512_set1_epi32(2));
+        const __m512i lo3 = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+        const __m512i hi3 = _mm512_add_epi32(lo3, _mm512_set1_epi32(1));
+        for (; x + 16 <= W; x += 16) {
+            const float *p = row + x * 8;
+            __m512 r[8], a[8], b[8];
+            for (int i = 0; i < 8; i++) r[i] = _mm512_loadu_ps(p + 16 * i);
+            // a[0..3]: channels 0-3 of pixels 4i..4i+3; a[4..7]: channels 4-7.
+            for (int i = 0; i < 4; i++) {
+                a[i] = _mm512_permutex2var_ps(r[2 * i], lo1, r[2 * i + 1]);
+                a[4 + i] = _mm512_permutex2var_ps(r[2 * i], hi1, r[2 * i + 1]);
+            }
+            // b: pairs of channels for 8 pixels: (0-1, px 0-7), (2-3, px 0-7), (0-1, px 8-15), (2-3, px 8-15), then 4-7.
+            for (int g = 0; g < 2; g++) {
+                for (int h = 0; h < 2; h++) {
+                    const __m512 s = a[4 * g + 2 * h], t = a[4 * g + 2 * h + 1];
+                    b[4 * g + 2 * h] = _mm512_permutex2var_ps(s, lo2, t);
+                    b[4 * g + 2 * h + 1] = _mm512_permutex2var_ps(s, hi2, t);
+                }
+            }
+            // Channel pairs (px 0-7 | px 8-15) → one channel for 16 pixels.
+            for (int g = 0; g < 2; g++) {
+                for (int q = 0; q < 2; q++) {
+                    const __m512 s = b[4 * g + q], t = b[4 * g + 2 + q];
+                    const size_t c = 4 * g + 2 * q;
+                    _mm512_storeu_ps(planes + c * width + left + x, _mm512_permutex2var_ps(s, lo3, t));
+                    _mm512_storeu_ps(planes + (c + 1) * width + left + x, _mm512_permutex2var_ps(s, hi3, t));
+                }
+            }
+        }
+    }
+    for (; x < W; x++) {
+        for (size_t c = 0; c < C; c++) planes[c * width + left + x] = row[x * C + c];
+    }
+}
+
+FK_AVX512 static inline __attribute__((always_inline))
+void rows_avx512(const fk_conv_single_output *op, float *scratch, size_t row_start, size_t row_end,
+                 const size_t KH, const size_t KW, const size_t C) {
+    const size_t width = plane_width(op), OW = op->output_width;
+    ptrdiff_t held[FK_MAX_KERNEL];  // input row in each ring slot
+    for (size_t i = 0; i < KH; i++) held[i] = PTRDIFF_MIN;
+    const __m512 vmin = _mm512_set1_ps(op->output_min), vmax = _mm512_set1_ps(op->output_max);
+    for (size_t y = row_start; y < row_end; y++) {
+        const float *slot[FK_MAX_KERNEL];
+        for (size_t ky = 0; ky < KH; ky++) {
+            const ptrdiff_t iy = (ptrdiff_t)(y + ky) - (ptrdiff_t)op->pad_top;
+            const size_t s = (size_t)(((iy % (ptrdiff_t)KH) + (ptrdiff_t)KH) % (ptrdiff_t)KH);
+            float *planes = scratch + s * C * width;
+            if (held[s] != iy) {
+                fill_planes(op, input_row(op, iy), planes, width);
+                held[s] = iy;
+            }
+            slot[ky] = planes;
+        }
+        float *out = op->output + y * OW;
+        for (size_t x0 = 0; x0 < OW; x0 += BLOCK) {
+            __m512 acc0 = _mm512_set1_ps(op->bias), acc1 = acc0, acc2 = acc0, acc3 = acc0;
+            for (size_t ky = 0; ky < KH; ky++) {
+                for (size_t kx = 0; kx < KW; kx++) {
+                    for (size_t c = 0; c < C; c++) {
+                        const float *p = slot[ky] + c * width + x0 + kx;
+                        const __m512 w = _mm512_set1_ps(op->weights[(ky * KW + kx) * C + c]);
+                        acc0 = _mm512_fmadd_ps(_mm512_loadu_ps(p), w, acc0);
+                        acc1 = _mm512_fmadd_ps(_mm512_loadu_ps(p + 16), w, acc1);
+                        acc2 = _mm512_fmadd_ps(_mm512_loadu_ps(p + 32), w, acc2);
+                        acc3 = _mm512_fmadd_ps(_mm512_loadu_ps(p + 48), w, acc3);
+                    }
+                }
+            }
+            const __m512 results[4] = {acc0, acc1, acc2, acc3};
+            for (size_t i = 0; i < 4; i++) {
+                const size_t x = x0 + 16 * i;
+                if (x >= OW) break;
+                const __m512 r = _mm512_min_ps(_mm512_max_ps(results[i], vmin), vmax);
+                const size_t left = OW - x;
+                _mm512_mask_storeu_ps(out + x, left >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << left) - 1u), r);
+            }
+        }
+    }
+}
+
+FK_AVX512 static void rows_avx512_3x3x8(const fk_conv_single_output *op, float *scratch, size_t start, size_t end) {
+    rows_avx512(op, scratch, start, end, 3, 3, 8);
+}
+
+FK_AVX512 static void rows_avx512_any(const fk_conv_single_output *op, float *scratch, size_t start, size_t end) {
+    rows_avx512(op, scratch, start, end, op->kernel_height, op->kernel_width, op->channels);
+}
+#endif
+
+void fk_conv_single_output_rows(const fk_conv_single_output *op, size_t scratch_offset,
+                                size_t row_start, size_t row_end) {
+#if FK_X86
+    if (op->lanes == 16) {
+        float *scratch = op->scratch + scratch_offset;
+        if (op->kernel_height == 3 && op->kernel_width == 3 && op->channels == 8) rows_avx512_3x3x8(op, scratch, row_start, row_end);
+        else rows_avx512_any(op, scratch, row_start, row_end);
+        return;
+    }
+#endif
+    rows_scalar(op, row_start, row_end);
+}
+
+void fk_conv_single_output_task(void *context, size_t task) {
+    const fk_conv_single_output *op = (const fk_conv_single_output *)context;
+    const size_t start = task * op->rows_per_task;
+    if (start >= op->output_height) return;
+    const size_t end = op->output_height - start < op->rows_per_task ? op->output_height : start + op->rows_per_task;
+    fk_conv_single_output_rows(op, task * fk_conv_single_output_scratch_count(op), start, end);
+}

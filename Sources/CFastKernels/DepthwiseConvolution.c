@@ -1,0 +1,175 @@
+// Depthwise convolution, stride 1: an NHWC row of W pixels × C channels is W·C contiguous floats,
+// and with stride 1 an output row is the sum over taps of input rows shifted by whole pixels
+// (kx·C floats) times a weight vector that repeats every C floats. So whole vectors of 16 floats
+// are computed at once whatever C is, with no per-pixel bookkeeping: the weights are arranged in
+// periods of lcm(C, 16) floats, and the edges of a row use masked loads (zeros outside).
+#include "CFastKernels.h"
+#include "Dispatch.h"
+
+#if FK_X86
+#include <immintrin.h>
+#endif
+
+/// Floats in one weight period: lcm(channels, lanes).
+static size_t period(size_t channels, size_t lanes) {
+    return channels / fk_gcd(channels, lanes) * lanes;
+}
+
+size_t fk_depthwise_packed_count(size_t lanes, size_t channels, size_t kernel_height, size_t kernel_width) {
+    return (kernel_height * kernel_width + 1) * period(channels, lanes);
+}
+
+// Layout: for each vector k of a period (lanes floats each): the bias vector, then one weight
+// vector per tap in the order kx outer, ky inner. Lane l of vector k is channel (k·lanes + l) mod C.
+void fk_depthwise_pack(size_t lanes, size_t channels, size_t kernel_height, size_t kernel_width,
+                       const float *weights, const float *bias, float *packed) {
+    const size_t taps = kernel_height * kernel_width;
+    const size_t vectors = period(channels, lanes) / lanes;
+    for (size_t k = 0; k < vectors; k++) {
+        float *block = packed + k * (taps + 1) * lanes;
+        for (size_t l = 0; l < lanes; l++) {
+            const size_t c = (k * lanes + l) % channels;
+            block[l] = bias != NULL ? bias[c] : 0.0f;
+            for (size_t kx = 0; kx < kernel_width; kx++) {
+                for (size_t ky = 0; ky < kernel_height; ky++) {
+                    const size_t tap = kx * kernel_height + ky;
+                    block[(tap + 1) * lanes + l] = weights[(ky * kernel_width + kx) * channels + c];
+                }
+            }
+        }
+    }
+}
+
+/// The input row feeding kernel row ky of output row y, or the zero row outside the input.
+static inline const float *input_row(const fk_depthwise *op, size_t y, size_t ky) {
+    const ptrdiff_t iy = (ptrdiff_t)(y + ky) - (ptrdiff_t)op->pad_top;
+    if (iy < 0 || iy >= (ptrdiff_t)op->input_height) return op->zeros;
+    return op->input + (size_t)iy * op->input_width * op->channels;
+}
+
+// MARK: Portable C
+
+static void rows_scalar(const fk_depthwise *op, size_t row_start, size_t row_end) {
+    const size_t C = op->channels, KH = op->kernel_height, KW = op->kernel_width;
+    const size_t taps = KH * KW;
+    for (size_t y = row_start; y < row_end; y++) {
+        float *out = op->output + y * op->output_width * C;
+        for (size_t x = 0; x < op->output_width; x++) {
+            for (size_t c = 0; c < C; c++) {
+                const float *w = op->packed + c * (taps + 1);
+                float acc = w[0];
+                for (size_t kx = 0; kx < KW; kx++) {
+                    const ptrdiff_t ix = (ptrdiff_t)(x + kx) - (ptrdiff_t)op->pad_left;
+                    for (size_t ky = 0; ky < KH; ky++) {
+                        const float *row = input_row(op, y, ky);
+                        const float v = (ix < 0 || ix >= (ptrdiff_t)op->input_width) ? 0.0f : row[(size_t)ix * C + c];
+                        acc += v * w[1 + kx * KH + ky];
+                    }
+                }
+                acc = acc < op->output_min ? op->output_min : acc;
+                acc = acc > op->output_max ? op->output_max : acc;
+                out[x * C + c] = acc;
+            }
+        }
+    }
+}
+
+// MARK: AVX-512F
+
+#if FK_X86
+/// Lanes l of a 16-float vector at `offset` with 0 <= offset + l < length.
+static inline __mmask16 lane_mask(ptrdiff_t offset, ptrdiff_t length) {
+    const ptrdiff_t low = offset < 0 ? -offset : 0;
+    ptrdiff_t high = length - offset;
+    if (high > 16) high = 16;
+    if (high <= low) return 0;
+    return (__mmask16)(((1u << high) - 1u) & ~((1u << low) - 1u));
+}
+
+/// One output row; KH and KW are constants at each call site so the weights stay in registers.
+FK_AVX512 static inline __attribute__((always_inline))
+void row_avx512(const fk_depthwise *op, size_t y, const size_t KH, const size_t KW) {
+    const size_t C = op->channels, taps = KH * KW;
+    const ptrdiff_t in_length = (ptrdiff_t)(op->input_width * C);
+    const ptrdiff_t out_length = (ptrdiff_t)(op->output_width * C);
+    const ptrdiff_t pad = (ptrdiff_t)(op->pad_left * C);
+    const float *rows[FK_MAX_KERNEL];
+    for (size_t ky = 0; ky < KH; ky++) rows[ky] = input_row(op, y, ky);
+    float *out = op->output + y * (size_t)out_length;
+
+    const size_t vectors = period(C, 16) / 16;
+    const ptrdiff_t count = (out_length + 15) / 16;
+    // Vectors whose every tap load lies inside the input row and whose store lies inside the output row.
+    const ptrdiff_t reach = (ptrdiff_t)((KW - 1) * C) - pad;  // furthest tap offset
+    const ptrdiff_t first = (pad + 15) / 16;
+    ptrdiff_t end = in_length - reach - 16 < 0 ? 0 : (in_length - reach - 16) / 16 + 1;
+    if (end > out_length / 16) end = out_length / 16;
+
+    const __m512 vmin = _mm512_set1_ps(op->output_min), vmax = _mm512_set1_ps(op->output_max);
+    for (size_t k = 0; k < vectors; k++) {
+        const float *block = op->packed + k * (taps + 1) * 16;
+        const __m512 vbias = _mm512_loadu_ps(block);
+        __m512 vw[FK_MAX_KERNEL * FK_MAX_KERNEL];
+        for (size_t t = 0; t < taps; t++) vw[t] = _mm512_loadu_ps(block + (t + 1) * 16);
+        for (ptrdiff_t v = (ptrdiff_t)k; v < count; v += (ptrdiff_t)vectors) {
+            const ptrdiff_t j = v * 16;
+            __m512 acc = vbias;
+            if (v >= first && v < end) {
+                for (size_t kx = 0; kx < KW; kx++) {
+                    const ptrdiff_t o = j + (ptrdiff_t)(kx * C) - pad;
+                    for (size_t ky = 0; ky < KH; ky++) {
+                        acc = _mm512_fmadd_ps(_mm512_loadu_ps(rows[ky] + o), vw[kx * KH + ky], acc);
+                    }
+                }
+                acc = _mm512_min_ps(_mm512_max_ps(acc, vmin), vmax);
+                _mm512_storeu_ps(out + j, acc);
+            } else {
+                for (size_t kx = 0; kx < KW; kx++) {
+                    const ptrdiff_t o = j + (ptrdiff_t)(kx * C) - pad;
+                    const __mmask16 m = lane_mask(o, in_length);
+                    for (size_t ky = 0; ky < KH; ky++) {
+                        // Masked-off lanes are neither read nor faulted on.
+                        const __m512 x = _mm512_maskz_loadu_ps(m, (const void *)((const char *)rows[ky] + o * (ptrdiff_t)sizeof(float)));
+                        acc = _mm512_fmadd_ps(x, vw[kx * KH + ky], acc);
+                    }
+                }
+                acc = _mm512_min_ps(_mm512_max_ps(acc, vmin), vmax);
+                _mm512_mask_storeu_ps(out + j, lane_mask(j, out_length), acc);
+            }
+        }
+    }
+}
+
+FK_AVX512 static void rows_avx512_3x3(const fk_depthwise *op, size_t row_start, size_t row_end) {
+    for (size_t y = row_start; y < row_end; y++) row_avx512(op, y, 3, 3);
+}
+
+FK_AVX512 static void rows_avx512_5x5(const fk_depthwise *op, size_t row_start, size_t row_end) {
+    for (size_t y = row_start; y < row_end; y++) row_avx512(op, y, 5, 5);
+}
+
+
+FK_AVX512 static void rows_avx512_any(const fk_depthwise *op, size_t row_start, size_t row_end) {
+    for (size_t y = row_start; y < row_end; y++) row_avx512(op, y, op->kernel_height, op->kernel_width);
+}
+#endif
+
+void fk_depthwise_rows(const fk_depthwise *op, size_t row_start, size_t row_end) {
+#if FK_X86
+    if (op->lanes == 16) {
+        if (op->kernel_height == 3 && op->kernel_width == 3) rows_avx512_3x3(op, row_start, row_end);
+        else if (op->kernel_height == 5 && op->kernel_width == 5) rows_avx512_5x5(op, row_start, row_end);
+        else rows_avx512_any(op, row_start, row_end);
+        return;
+    }
+#endif
+    rows_scalar(op, row_start, row_end);
+}
+
+void fk_depthwise_task(void *context, size_t task) {
+    const fk_depthwise *op = (const fk_depthwise *)context;
+    const size_t start = task * op->rows_per_task;
+    if (start >= op->output_height) return;
+    const size_t end = op->output_height - start < op->rows_per_task ? op->output_height : start + op->rows_per_task;
+    fk_depthwise_rows(op, start, end);
+}

@@ -1,0 +1,10 @@
+#include "CFastKernels.h"
+#include "Dispatch.h"
+
+size_t fk_best_lanes(void) {
+#if FK_X86
+    // libgcc / compiler-rt initialize the CPU model (including the OS's AVX-512 state) at start-up.
+    if (__builtin_cpu_supports("avx512f")) return 16;
+#endif
+    return 1;
+}

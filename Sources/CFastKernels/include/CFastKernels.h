@@ -1,0 +1,100 @@
+// Hand-written float32 microkernels for convolution shapes that Debian's 2022 XNNPACK runs
+// slowly (few channels at large spatial sizes). Each entry point picks at run time the widest
+// instruction set this processor has (AVX-512F, else portable C). Layouts are NHWC, one image.
+// Only the Inference module imports this header; no type from it appears in a public API.
+#ifndef CFASTKERNELS_H
+#define CFASTKERNELS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Vector lanes of the widest implementation of the kernels below on this processor: 16 with
+/// AVX-512F, else 1 (portable C, slower than XNNPACK). Kernels take `lanes` from their caller (this
+/// value, or 1 to test the portable code).
+size_t fk_best_lanes(void);
+
+/// The largest kernel height and width the kernels below accept.
+#define FK_MAX_KERNEL 7
+
+/// Depthwise convolution with stride 1, dilation 1 and depth multiplier 1.
+///
+/// Output `[output_height, output_width, channels]`; input `[input_height, input_width, channels]`,
+/// read at `(y + ky - pad_top, x + kx - pad_left)` with zeros outside. Per output element the sum
+/// is `bias + Σ input × weight` over the taps, kx outer and ky inner (XNNPACK's tap order), with
+/// one fused multiply-add per tap, then clamped to `[output_min, output_max]` (max, then min).
+typedef struct fk_depthwise {
+    /// 16 (AVX-512F; only if fk_best_lanes() is 16) or 1, as given to `fk_depthwise_pack`.
+    size_t lanes;
+    const float *input;
+    float *output;
+    /// Weights and bias arranged by `fk_depthwise_pack`.
+    const float *packed;
+    /// At least `input_width * channels` zeros (read for rows above and below the input).
+    const float *zeros;
+    size_t input_height, input_width, channels;
+    size_t output_height, output_width;
+    size_t kernel_height, kernel_width;
+    size_t pad_top, pad_left;
+    float output_min, output_max;
+    /// Output rows per task of `fk_depthwise_task`.
+    size_t rows_per_task;
+} fk_depthwise;
+
+/// Floats `fk_depthwise_pack` writes for this many lanes, channels and taps.
+size_t fk_depthwise_packed_count(size_t lanes, size_t channels, size_t kernel_height, size_t kernel_width);
+
+/// Arranges TFLite weights `[kernel_height, kernel_width, channels]` and `bias` (`channels`
+/// values, or NULL for zeros) for `fk_depthwise_rows` with `lanes` lanes into `packed`.
+void fk_depthwise_pack(size_t lanes, size_t channels, size_t kernel_height, size_t kernel_width,
+                       const float *weights, const float *bias, float *packed);
+
+/// Computes output rows `row_start ..< row_end`.
+void fk_depthwise_rows(const fk_depthwise *op, size_t row_start, size_t row_end);
+
+/// Computes the `task`-th block of `rows_per_task` output rows of the `fk_depthwise` at `op`
+/// (a pthreadpool 1-D task).
+void fk_depthwise_task(void *op, size_t task);
+
+/// Convolution with one output channel, stride 1 and dilation 1.
+///
+/// Output `[output_height, output_width, 1]`; input `[input_height, input_width, channels]`, read
+/// at `(y + ky - pad_top, x + kx - pad_left)` with zeros outside; weights `[kernel_height,
+/// kernel_width, channels]`. Per output pixel the sum is `bias + Σ input × weight` in the order
+/// ky, kx, channel (XNNPACK's IGEMM order), one fused multiply-add each, then clamped.
+typedef struct fk_conv_single_output {
+    /// 16 (AVX-512F; only if fk_best_lanes() is 16) or 1.
+    size_t lanes;
+    const float *input;
+    float *output;
+    const float *weights;
+    float bias;
+    /// Scratch of `fk_conv_single_output_scratch_count` floats per concurrently running call.
+    float *scratch;
+    size_t input_height, input_width, channels;
+    size_t output_height, output_width;
+    size_t kernel_height, kernel_width;
+    size_t pad_top, pad_left;
+    float output_min, output_max;
+    /// Output rows per task of `fk_conv_single_output_task`.
+    size_t rows_per_task;
+} fk_conv_single_output;
+
+/// Floats of scratch one call of `fk_conv_single_output_rows` needs.
+size_t fk_conv_single_output_scratch_count(const fk_conv_single_output *op);
+
+/// Computes output rows `row_start ..< row_end`, using `op->scratch + scratch_offset`.
+void fk_conv_single_output_rows(const fk_conv_single_output *op, size_t scratch_offset,
+                                size_t row_start, size_t row_end);
+
+/// Computes the `task`-th block of `rows_per_task` output rows of the `fk_conv_single_output` at
+/// `op`, with the task's own scratch (`task × fk_conv_single_output_scratch_count` floats in).
+void fk_conv_single_output_task(void *op, size_t task);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,74 @@
+import CFastKernels
+
+/// Our own C microkernels (target CFastKernels) for convolution shapes that Debian's 2022 XNNPACK
+/// runs slowly: stride-1 depthwise convolutions (few channels at large sizes pay XNNPACK's
+/// per-pixel indirection) and convolutions with a single output channel. Asked before the XNNPACK
+/// backend; ``XNNPACKBackend`` ends its runs before the nodes this backend ``claims(_:in:)``.
+///
+/// Only used where the kernels are vectorized (AVX-512F); elsewhere XNNPACK keeps every node.
+/// Each kernel is checked against its reference and against XNNPACK by the differential tests.
+package struct FastBackend: Backend {
+    package let name = "fast"
+    /// Kernels whose work (multiply-adds) is below this stay on the calling thread whatever the
+    /// thread count (0: always use the pool; for tests).
+    package let parallelWorkThreshold: Int
+
+    /// Vector lanes the kernels use: 16 (AVX-512F) or 1 (portable C).
+    package let lanes: Int
+    private let portable: Bool
+
+    /// `portable`: run the portable C code even where AVX-512F is available, and claim the nodes
+    /// anyway (for tests; slower than XNNPACK).
+    package init(parallelWorkThreshold: Int = XNNPACKBackend.defaultParallelWorkThreshold, portable: Bool = false) {
+        self.parallelWorkThreshold = parallelWorkThreshold
+        self.portable = portable
+        lanes = portable ? 1 : Self.bestLanes
+    }
+
+    package func makeKernel(for context: KernelContext) throws -> (any Kernel)? {
+        guard portable || Self.isVectorized, Self.claimsOnAnyProcessor(context.node, in: context.graph) else { return nil }
+        let threshold = parallelWorkThreshold
+        switch context.node.op {
+        case .depthwiseConv2D: return try FastDepthwiseConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
+        case .conv2D: return try FastSingleOutputConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
+        default: return nil
+        }
+    }
+
+    /// Whether this backend runs `node` (on this processor).
+    package static func claims(_ node: Node, in graph: Graph) -> Bool {
+        guard isVectorized else { return false }
+        return claimsOnAnyProcessor(node, in: graph)
+    }
+
+    /// Whether the node has a shape these kernels implement, whatever the processor (tests use
+    /// this to run the portable C path too).
+    package static func claimsOnAnyProcessor(_ node: Node, in graph: Graph) -> Bool {
+        let reader = NodeReader(node: node, tensors: graph.tensors)
+        guard hasConstantWeights(node, in: graph) else { return false }
+        switch node.op {
+        case .depthwiseConv2D:
+            guard let p = try? DepthwiseConv2DParameters(reader) else { return false }
+            return FastDepthwiseConv2DKernel.supports(p)
+        case .conv2D:
+            guard let p = try? Conv2DParameters(reader) else { return false }
+            return FastSingleOutputConv2DKernel.supports(p)
+        default:
+            return false
+        }
+    }
+
+    /// Whether the processor runs the vectorized kernels.
+    package static var isVectorized: Bool { bestLanes > 1 }
+    private static let bestLanes = fk_best_lanes()
+
+    /// Filter (input 1) and bias (input 2, if present) are float32 constants.
+    private static func hasConstantWeights(_ node: Node, in graph: Graph) -> Bool {
+        for i in 1..<min(node.inputs.count, 3) {
+            let t = node.inputs[i]
+            if t < 0 && i == 2 { continue }
+            guard graph.tensors.indices.contains(t), case .float32? = graph.tensors[t].constant else { return false }
+        }
+        return node.inputs.count >= 2
+    }
+}

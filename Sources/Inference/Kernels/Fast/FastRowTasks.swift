@@ -1,0 +1,37 @@
+import CXNNPACK
+
+/// How a fast kernel splits its output rows into pthreadpool tasks: one task on the calling
+/// thread when the work is small or there is one thread, else a few tasks per thread on the
+/// process-wide pool that XNNPACK runtimes use (``XNNPACKThreadPool``).
+///
+/// Tasks run with denormals flushed to zero, as XNNPACK runs its operators, so results match
+/// XNNPACK's even on denormal inputs.
+struct FastRowTasks {
+    /// `nil`: run on the calling thread.
+    let pool: pthreadpool_t?
+    let taskCount: Int
+    let rowsPerTask: Int
+
+    /// Tasks for `rows` output rows costing about `work` multiply-adds in all; the pool is used
+    /// from `threshold` multiply-adds on.
+    init(rows: Int, work: Int, threadCount: Int, threshold: Int) throws(InferenceError) {
+        let rows = max(rows, 1)
+        guard threadCount > 1, work >= threshold else {
+            pool = nil
+            taskCount = 1
+            rowsPerTask = rows
+            return
+        }
+        pool = try XNNPACKThreadPool.shared(threadCount: threadCount).pool
+        // A few tasks per thread even out rows of unequal cost (the padded edges) without much
+        // overhead per task.
+        let wanted = min(rows, threadCount * 4)
+        rowsPerTask = (rows + wanted - 1) / wanted
+        taskCount = (rows + rowsPerTask - 1) / rowsPerTask
+    }
+
+    /// Runs `task(context, i)` for every task `i`, returning when all are done.
+    func run(_ task: pthreadpool_task_1d_t, context: UnsafeMutableRawPointer) {
+        pthreadpool_parallelize_1d(pool, task, context, taskCount, UInt32(PTHREADPOOL_FLAG_DISABLE_DENORMALS))
+    }
+}

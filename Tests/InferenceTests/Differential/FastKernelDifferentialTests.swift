@@ -1,0 +1,111 @@
+import Foundation
+import Inference
+import TFLite
+import Testing
+import TestSupport
+
+/// The fast C kernels (``FastBackend``) against the reference on seeded random shapes they claim
+/// (odd sizes, rows that end mid-vector, SAME and VALID, channel counts that are not multiples of
+/// 16, every clamp activation), on one thread, on the 2-thread pool and in portable C, and against
+/// XNNPACK bit for bit where they are vectorized.
+@Suite struct FastKernelDifferentialTests {
+    /// The vectorized kernels claim nodes only where the processor has AVX-512F.
+    static let candidates: [CandidateBackend] = (FastBackend.isVectorized ? [
+        CandidateBackend(label: "fast", backendName: "fast", make: { FastBackend() }),
+        // Threshold 0: even these small graphs run on the 2-thread pool.
+        CandidateBackend(label: "fast-2-threads", backendName: "fast", make: { FastBackend(parallelWorkThreshold: 0) }, threadCount: 2),
+    ] : []) + [
+        CandidateBackend(label: "fast-portable", backendName: "fast", make: { FastBackend(portable: true) }),
+    ]
+
+    @Test func depthwiseConv2D() throws {
+        var worstXNNPACKDelta: Float = 0
+        try runDifferentialCases("DEPTHWISE_CONV_2D (fast)", count: 40, seed: 0xFA57D, candidates: Self.candidates) { rng in
+            let kh = rng.pick([3, 3, 5]), kw = kh
+            let padding: Padding = rng.int(in: 0...3) == 0 ? .valid : .same
+            let h = max(kh, rng.int(in: 1...19)), w = max(kw, rng.int(in: 1...37))
+            let c = rng.pick([1, 3, 8, 8, 13, 16, 24, 32, 40, 64])
+            let activation = rng.pick([FusedActivation.none, .relu, .relu6, .reluN1To1])
+            let hasBias = rng.int(in: 0...4) != 0
+
+            var b = TestGraphBuilder()
+            let x = b.input([1, h, w, c])
+            let filter = b.constant(rng.floats(kh * kw * c, in: -1, 1), [1, kh, kw, c])
+            let bias = hasBias ? b.constant(rng.floats(c, in: -1, 1), [c]) : -1
+            let options = DepthwiseConv2DOptions(padding: padding, strideW: 1, strideH: 1, depthMultiplier: 1,
+                                                 dilationW: 1, dilationH: 1, fusedActivation: activation)
+            let y = try b.node(.depthwiseConv2D, .depthwiseConv2D(options), hasBias ? [x, filter, bias] : [x, filter])
+            let testCase = DifferentialCase(
+                description: "depthwise [1, \(h), \(w), \(c)] k\(kh)x\(kw) \(padding) \(activation) bias \(hasBias)",
+                graph: try b.graph(outputs: [y]), inputs: [rng.floats(h * w * c, in: -1, 1)],
+                reductionLength: kh * kw + 1, expectedBackend: "fast")
+            worstXNNPACKDelta = max(worstXNNPACKDelta, try Self.maxDeltaFromXNNPACK(testCase))
+            return testCase
+        }
+        try Self.expectBitIdentical(worstXNNPACKDelta)
+    }
+
+    @Test func singleOutputConv2D() throws {
+        var worstXNNPACKDelta: Float = 0
+        try runDifferentialCases("CONV_2D one output channel (fast)", count: 30, seed: 0xFA57C, candidates: Self.candidates) { rng in
+            let kh = rng.pick([1, 2, 3, 3, 3, 5, 7]), kw = rng.int(in: 0...3) == 0 ? rng.pick([1, 3, 5]) : kh
+            let padding: Padding = rng.int(in: 0...3) == 0 ? .valid : .same
+            let h = max(kh, rng.int(in: 1...13)), w = max(kw, rng.int(in: 1...150))
+            let c = rng.pick([2, 3, 8, 8, 8, 13, 16])
+            let activation = rng.pick([FusedActivation.none, .relu, .relu6, .reluN1To1])
+            let hasBias = rng.int(in: 0...4) != 0
+
+            var b = TestGraphBuilder()
+            let x = b.input([1, h, w, c])
+            let filter = b.constant(rng.floats(kh * kw * c, in: -1, 1), [1, kh, kw, c])
+            let bias = hasBias ? b.constant(rng.floats(1, in: -1, 1), [1]) : -1
+            let options = Conv2DOptions(padding: padding, strideW: 1, strideH: 1, dilationW: 1, dilationH: 1, fusedActivation: activation)
+            let y = try b.node(.conv2D, .conv2D(options), hasBias ? [x, filter, bias] : [x, filter])
+            let testCase = DifferentialCase(
+                description: "conv [1, \(h), \(w), \(c)] k\(kh)x\(kw) → 1 \(padding) \(activation) bias \(hasBias)",
+                graph: try b.graph(outputs: [y]), inputs: [rng.floats(h * w * c, in: -1, 1)],
+                reductionLength: kh * kw * c + 1, expectedBackend: "fast")
+            worstXNNPACKDelta = max(worstXNNPACKDelta, try Self.maxDeltaFromXNNPACK(testCase))
+            return testCase
+        }
+        try Self.expectBitIdentical(worstXNNPACKDelta)
+    }
+
+    /// Shapes the kernels do not implement, or where XNNPACK sums in another order (1×1 and 7×7
+    /// depthwise, one input channel), stay with XNNPACK: strides, two output channels.
+    @Test func otherConvolutionsAreNotClaimed() throws {
+        var b = TestGraphBuilder()
+        let x = b.input([1, 9, 9, 8])
+        func depthwise(_ input: Int, k: Int, stride: Int) throws -> Int {
+            let options = DepthwiseConv2DOptions(padding: .same, strideW: stride, strideH: stride, depthMultiplier: 1,
+                                                 dilationW: 1, dilationH: 1, fusedActivation: .none)
+            return try b.node(.depthwiseConv2D, .depthwiseConv2D(options), [input, b.constant([Float](repeating: 0.5, count: k * k * 8), [1, k, k, 8])])
+        }
+        let strided = try depthwise(x, k: 3, stride: 2), pointwise = try depthwise(strided, k: 1, stride: 1)
+        let wide = try depthwise(pointwise, k: 7, stride: 1)
+        let options = Conv2DOptions(padding: .same, strideW: 1, strideH: 1, dilationW: 1, dilationH: 1, fusedActivation: .none)
+        let twoOutputs = try b.node(.conv2D, .conv2D(options), [wide, b.constant([Float](repeating: 0.25, count: 144), [2, 3, 3, 8])])
+        let single = try b.node(.conv2D, .conv2D(options), [twoOutputs, b.constant([Float](repeating: 0.25, count: 9 * 2), [1, 3, 3, 2])])
+        let interpreter = try Interpreter(graph: try b.graph(outputs: [single]), backends: [FastBackend(portable: true)], threadCount: 1)
+        #expect(interpreter.kernelAssignments.map(\.backend) == ["reference", "reference", "reference", "reference", "fast"])
+    }
+
+    /// Max |Δ| between the fast backend and XNNPACK alone on one case.
+    static func maxDeltaFromXNNPACK(_ testCase: DifferentialCase) throws -> Float {
+        func run(_ backend: any Backend) throws -> [Float] {
+            let interpreter = try Interpreter(graph: testCase.graph, backends: [backend], threadCount: 1)
+            for (i, values) in testCase.inputs.enumerated() { try interpreter.copyInput(values, at: i) }
+            try interpreter.invoke()
+            return interpreter.output(at: 0)
+        }
+        let fast = try run(FastBackend()), xnnpack = try run(XNNPACKBackend())
+        return zip(fast, xnnpack).reduce(Float(0)) { max($0, abs($1.0 - $1.1)) }
+    }
+
+    /// On AVX-512 processors the fast kernels add the same terms in the same order with the
+    /// same fused multiply-adds as XNNPACK's AVX-512 kernels.
+    static func expectBitIdentical(_ worst: Float) throws {
+        FileHandle.standardError.write(Data("fast kernels vs XNNPACK: max |Δ| \(worst)\n".utf8))
+        if FastBackend.isVectorized { #expect(worst == 0) }
+    }
+}
