@@ -45,11 +45,14 @@ final class XNNPACKSegment {
             if consumedOutside.contains(operation.output) { externalOutputs.append(operation.output) }
         }
 
-        // Outputs whose arena slots overlap anything else the run touches go through private buffers.
+        // Outputs whose arena slots overlap anything else the run touches go through private
+        // buffers, except an overlap with an input the run has finished reading before it starts
+        // writing the output (see `XNNPACKRunSchedule`).
         func byteRange(_ t: Int) -> Range<UInt> {
             let start = UInt(bitPattern: pointer(t))
             return start..<(start + UInt(graph.tensors[t].shape.reduce(1, *) * MemoryLayout<Float>.stride))
         }
+        let schedule = XNNPACKRunSchedule(operations: operations)
         var owned: [UnsafeMutableBufferPointer<Float>] = []
         var location: [Int: UnsafeMutablePointer<Float>] = [:]
         var deferred: [Int: [XNNPACKDeferredCopy]] = [:]
@@ -57,7 +60,10 @@ final class XNNPACKSegment {
         for t in externalInputs { location[t] = pointer(t) }
         for t in externalOutputs {
             let range = byteRange(t)
-            let overlaps = touched.contains { $0 != t && byteRange($0).overlaps(range) }
+            let overlaps = touched.contains { other in
+                guard other != t, byteRange(other).overlaps(range) else { return false }
+                return !(externalInputs.contains(other) && schedule.isDoneReading(other, beforeWriting: t))
+            }
             if overlaps {
                 let count = graph.tensors[t].shape.reduce(1, *)
                 // XNNPACK may read up to XNN_EXTRA_BYTES past a tensor it consumes.

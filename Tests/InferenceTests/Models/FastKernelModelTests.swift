@@ -1,0 +1,33 @@
+import Inference
+import TFLite
+import Testing
+import TestSupport
+
+/// The `.xnnpack` backend list (fast kernels, then XNNPACK, then optimized Swift) against XNNPACK
+/// alone on the real models: the fast kernels take nodes on AVX-512 processors and every output
+/// stays bit for bit the same, at 1 and 2 threads.
+@Suite struct FastKernelModelTests {
+    @Test(arguments: ["face_landmarks_detector", "pose_landmark_full"], [1, 2])
+    func outputsMatchXNNPACKBitForBit(stem: String, threads: Int) throws {
+        let golden = try LiteRTGolden.load(stem)
+        let graph = try Graph(model: golden.loadModel())
+        let withFastKernels = try Interpreter(
+            graph: graph, backends: [FastBackend(), XNNPACKBackend(leavesNode: FastBackend.claims), OptimizedBackend()], threadCount: threads)
+        let xnnpackOnly = try Interpreter(graph: graph, backends: [XNNPACKBackend(), OptimizedBackend()], threadCount: threads)
+        let claimed = withFastKernels.kernelAssignments.filter { $0.backend == "fast" }.count
+        if FastBackend.isVectorized { #expect(claimed > 0, "\(stem): no node ran on the fast kernels") }
+        let run = try #require(golden.seeds.first)
+        for (index, values) in golden.inputs(for: run).enumerated() {
+            try withFastKernels.copyInput(values, at: index)
+            try xnnpackOnly.copyInput(values, at: index)
+        }
+        try withFastKernels.invoke()
+        try xnnpackOnly.invoke()
+        for o in graph.outputs.indices {
+            let a = withFastKernels.output(at: o), b = xnnpackOnly.output(at: o)
+            let delta = zip(a, b).reduce(Float(0)) { max($0, abs($1.0 - $1.1)) }
+            print("fast kernels \(stem) \(threads) threads: \(claimed) nodes, output \(o) max |Δ| from XNNPACK \(delta)")
+            #expect(delta == 0, "\(stem) output \(o): max |Δ| \(delta) from XNNPACK alone")
+        }
+    }
+}
