@@ -27,6 +27,7 @@ struct CandidateBackend: Sendable {
 let candidateBackends: [CandidateBackend] = [
     CandidateBackend(label: "xnnpack", backendName: "xnnpack", make: { XNNPACKBackend() }),
     CandidateBackend(label: "xnnpack-per-node", backendName: "xnnpack", make: { XNNPACKBackend(fusesNodes: false) }),
+    CandidateBackend(label: "xnnpack-fused-pairs", backendName: "xnnpack", make: { XNNPACKBackend(fusesOnlyWhatXNNPACKFuses: true) }),
     // Threshold 0: even these small graphs run on the 2-thread pool.
     CandidateBackend(label: "xnnpack-2-threads", backendName: "xnnpack", make: { XNNPACKBackend(parallelWorkThreshold: 0) }, threadCount: 2),
 ]

@@ -3,16 +3,16 @@ import TFLite
 import Testing
 import TestSupport
 
-/// The `.xnnpack` backend list (fast kernels, then XNNPACK, then optimized Swift) against XNNPACK
-/// alone on the real models: the fast kernels take nodes on AVX-512 processors and every output
-/// stays bit for bit the same, at 1 and 2 threads.
+/// The `.xnnpack` backends (fast kernels, then XNNPACK with one runtime per node or fused pair,
+/// then optimized Swift) against XNNPACK alone with whole runs fused, on the real models: the fast
+/// kernels take nodes on AVX-512 processors and every output stays bit for bit the same, at 1 and
+/// 2 threads.
 @Suite struct FastKernelModelTests {
     @Test(arguments: ["face_landmarks_detector", "pose_landmark_full"], [1, 2])
     func outputsMatchXNNPACKBitForBit(stem: String, threads: Int) throws {
         let golden = try LiteRTGolden.load(stem)
         let graph = try Graph(model: golden.loadModel())
-        let withFastKernels = try Interpreter(
-            graph: graph, backends: [FastBackend(), XNNPACKBackend(leavesNode: FastBackend.claims), OptimizedBackend()], threadCount: threads)
+        let withFastKernels = try Interpreter(model: golden.loadModel(), options: InterpreterOptions(backend: .xnnpack, threadCount: threads))
         let xnnpackOnly = try Interpreter(graph: graph, backends: [XNNPACKBackend(), OptimizedBackend()], threadCount: threads)
         let claimed = withFastKernels.kernelAssignments.filter { $0.backend == "fast" }.count
         if FastBackend.isVectorized { #expect(claimed > 0, "\(stem): no node ran on the fast kernels") }

@@ -19,3 +19,19 @@ extension XNNPACKOperation {
         return outputs.multipliedReportingOverflow(by: perOutput).partialValue
     }
 }
+
+extension XNNPACKOperation {
+    /// Whether XNNPACK fuses `next`, which runs right after this operation, into it (or this one
+    /// into `next`) inside one runtime: a constant PAD into the convolution reading it, or a clamp
+    /// into the operation producing its input.
+    func isFused(with next: XNNPACKOperation) -> Bool {
+        switch (kind, next.kind) {
+        case (.constantPad, .convolution), (.constantPad, .depthwiseConvolution):
+            return next.inputs.first == output
+        case (_, .clamp):
+            return next.inputs.first == output
+        default:
+            return false
+        }
+    }
+}
