@@ -46,12 +46,14 @@ let package = Package(
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
         // FFmpeg's functions as trampolines into libraries loaded on first use (start-up cost)
         .target(name: "CFFmpegLoader"),
+        // pthreadpool's API on our own pool, which XNNPACK's parallel loops bind to (see its header)
+        .target(name: "CThreadPool", dependencies: ["CXNNPACK"]),
         // Hand-written float kernels (AVX-512F chosen at run time, portable C otherwise)
         .target(name: "CFastKernels"),
 
         // MARK: Model format and inference
         .target(name: "TFLite", dependencies: ["CZlib"], swiftSettings: swiftSettings),
-        .target(name: "Inference", dependencies: ["TFLite", "CXNNPACK", "CFastKernels"], swiftSettings: swiftSettings),
+        .target(name: "Inference", dependencies: ["TFLite", "CXNNPACK", "CThreadPool", "CFastKernels"], swiftSettings: swiftSettings),
 
         // MARK: Images: decoding, ROI-to-tensor warps, drawing
         .target(name: "Imaging", dependencies: ["CPNG", "CJPEG", "VisionCore"], swiftSettings: swiftSettings),
