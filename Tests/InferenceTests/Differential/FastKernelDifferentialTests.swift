@@ -90,6 +90,16 @@ import TestSupport
         #expect(interpreter.kernelAssignments.map(\.backend) == ["reference", "reference", "reference", "reference", "fast"])
     }
 
+    /// A depthwise convolution reading a PAD's output stays with XNNPACK, which folds the PAD into it.
+    @Test func paddedDepthwiseConvolutionIsNotClaimed() throws {
+        var b = TestGraphBuilder()
+        let padded = try b.node(.pad, .none, [b.input([1, 9, 9, 8]), b.constant(int32: [0, 0, 1, 1, 1, 1, 0, 0], [4, 2])])
+        let options = DepthwiseConv2DOptions(padding: .valid, strideW: 1, strideH: 1, depthMultiplier: 1, dilationW: 1, dilationH: 1, fusedActivation: .none)
+        let y = try b.node(.depthwiseConv2D, .depthwiseConv2D(options), [padded, b.constant([Float](repeating: 0.5, count: 72), [1, 3, 3, 8])])
+        let interpreter = try Interpreter(graph: try b.graph(outputs: [y]), backends: [FastBackend(portable: true)], threadCount: 1)
+        #expect(interpreter.kernelAssignments.map(\.backend) == ["reference", "reference"])
+    }
+
     /// Max |Δ| between the fast backend and XNNPACK alone on one case.
     static func maxDeltaFromXNNPACK(_ testCase: DifferentialCase) throws -> Float {
         func run(_ backend: any Backend) throws -> [Float] {

@@ -49,7 +49,9 @@ package struct FastBackend: Backend {
         switch node.op {
         case .depthwiseConv2D:
             guard let p = try? DepthwiseConv2DParameters(reader) else { return false }
-            return FastDepthwiseConv2DKernel.supports(p)
+            // XNNPACK folds a PAD into the convolution after it; taking the convolution would
+            // leave the PAD as a full copy of its input.
+            return FastDepthwiseConv2DKernel.supports(p) && !isPadded(node.inputs[0], in: graph)
         case .conv2D:
             guard let p = try? Conv2DParameters(reader) else { return false }
             return FastSingleOutputConv2DKernel.supports(p)
@@ -61,6 +63,11 @@ package struct FastBackend: Backend {
     /// Whether the processor runs the vectorized kernels.
     package static var isVectorized: Bool { bestLanes > 1 }
     private static let bestLanes = fk_best_lanes()
+
+    /// Whether `tensor` is the output of a PAD node.
+    private static func isPadded(_ tensor: Int, in graph: Graph) -> Bool {
+        graph.nodes.contains { $0.op == .pad && $0.outputs.contains(tensor) }
+    }
 
     /// Filter (input 1) and bias (input 2, if present) are float32 constants.
     private static func hasConstantWeights(_ node: Node, in graph: Graph) -> Bool {
