@@ -92,9 +92,13 @@ public final class VideoWriter {
         self.encoding = state
     }
 
-    /// Encodes `image` (any ``Imaging/PixelFormat``; converted to RGB first if needed), shown at
+    /// Encodes `image` (any ``Imaging/PixelFormat``), shown at
     /// `timestampMilliseconds` from the start (default: `frameCount / framesPerSecond` seconds).
     /// Timestamps are rounded to whole milliseconds and must increase.
+    ///
+    /// An ``Imaging/PixelFormat/i420`` image of even width and height (read as BT.601 video range,
+    /// like ``VideoFrame/yuvImage``) goes to the encoder as it is, the cheapest input; any other
+    /// format is converted to RGB and then by libswscale to the encoder's YUV.
     /// - Throws: ``VideoError/invalidArgument(_:)`` for a wrong size or non-increasing timestamp
     ///   (the writer stays usable), other errors for encoder or disk failures (the writer is then
     ///   cancelled).
@@ -103,11 +107,11 @@ public final class VideoWriter {
         guard image.width == width, image.height == height else {
             throw .invalidArgument("frame is \(image.width)×\(image.height), the video is \(width)×\(height)")
         }
-        let rgb: Image
-        if image.format == .rgb8 {
-            rgb = image
+        let input: Image
+        if image.format == .rgb8 || (image.format == .i420 && encoding.takesI420) {
+            input = image
         } else {
-            do { rgb = try image.converted(to: .rgb8) } catch { throw .invalidArgument("converting the frame to RGB: \(error)") }
+            do { input = try image.converted(to: .rgb8) } catch { throw .invalidArgument("converting the frame to RGB: \(error)") }
         }
         let milliseconds = timestampMilliseconds ?? Double(encoding.frameCount) * 1000 / framesPerSecond
         guard milliseconds.isFinite, milliseconds >= 0, milliseconds < 1e15 else {
@@ -118,7 +122,7 @@ public final class VideoWriter {
             throw .invalidArgument("timestamp \(pts) ms does not follow the previous frame's \(last) ms")
         }
         do {
-            try encoding.encode(rgb, pts: pts)
+            try encoding.encode(input, pts: pts)
         } catch {
             cancel()
             throw error

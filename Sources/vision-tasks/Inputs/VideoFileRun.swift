@@ -42,7 +42,8 @@ struct VideoFileRun {
             times[keyPath: stage] += now - mark
             mark = now
         }
-        let reader = try VideoReader(path: path)
+        // With an overlay, frames also come as decoded (YUV), which is drawn on and encoded as it is.
+        let reader = try VideoReader(path: path, options: VideoReader.Options(keepsYUV: overlayPath != nil))
         let framesPerSecond = Self.framesPerSecond(reader.info)
         totalFrames?(reader.info.frameCount)
         processor.reset()
@@ -69,7 +70,7 @@ struct VideoFileRun {
             }
             times.taskCPU += threadCPUTime() - taskStart
             lap(\.task)
-            try encoder?.append(frame.image, output: output, timestamp: timestamp)
+            try encoder?.append(frame.yuvImage ?? frame.image, output: output, timestamp: timestamp)
             lap(\.waiting)
             try emit(output.json.addingTimestamp(timestamp))
             times.frames += 1
