@@ -93,75 +93,86 @@ enum Canvas {
         let r = Int32(color.red), g = Int32(color.green), b = Int32(color.blue)
         let luma = Int32(YUV.luma(r: r, g: g, b: b))
         let (u, v) = YUV.chroma(r: r, g: g, b: b)
+        let (u32, v32) = (Int32(u), Int32(v))
         let mapWidth = coverage.xs.count
         let width = image.width, height = image.height
+        let isI420 = image.format == .i420
+        let lumaStride = image.planes[0].rowStride
+        let chromaStride = image.planes[1].rowStride, vStride = isI420 ? image.planes[2].rowStride : 0
+        // The planes are moved out of the image while blended, so each is written in place.
+        var lumaPlane = image.planes[0].bytes, chromaPlane = image.planes[1].bytes
+        var vPlane = isI420 ? image.planes[2].bytes : []
+        image.planes[0].bytes = []
+        image.planes[1].bytes = []
+        if isI420 { image.planes[2].bytes = [] }
+        defer {
+            image.planes[0].bytes = lumaPlane
+            image.planes[1].bytes = chromaPlane
+            if isI420 { image.planes[2].bytes = vPlane }
+        }
+        // Blocks of 2×2 pixels share one chroma sample, blended with their mean coverage (pixels
+        // outside the box count as 0; blocks on an odd edge have fewer pixels).
+        let blockXs = xs.lowerBound / 2..<(xs.upperBound + 1) / 2
+        let blockYs = ys.lowerBound / 2..<(ys.upperBound + 1) / 2
+        var sums = [Float](repeating: 0, count: blockXs.count)
         coverage.values.withUnsafeBufferPointer { values in
-            // Luma: one sample per pixel.
-            let lumaStride = image.planes[0].rowStride
-            image.planes[0].bytes.withUnsafeMutableBufferPointer { bytes in
-                for y in ys {
-                    let mapRow = (y - coverage.ys.lowerBound) * mapWidth - coverage.xs.lowerBound
-                    let row = y * lumaStride
-                    for x in xs {
-                        let k = weights.weight(values[mapRow + x])
-                        if k > 0 { bytes[row + x] = mix(bytes[row + x], luma, k) }
-                    }
-                }
-            }
-            // Chroma: one sample per 2×2 block, blended with the block's mean coverage.
-            /// The mean coverage of the block at (bx, by) (pixels outside the map count as 0).
-            func blockCoverage(_ bx: Int, _ by: Int) -> Float {
-                var sum: Float = 0
-                var pixels = 0
-                for y in 2 * by..<min(2 * by + 2, height) {
-                    for x in 2 * bx..<min(2 * bx + 2, width) {
-                        pixels += 1
-                        guard ys.contains(y), xs.contains(x) else { continue }
-                        let c = values[(y - coverage.ys.lowerBound) * mapWidth + x - coverage.xs.lowerBound]
-                        if c > 0 { sum += min(c, 1) }
-                    }
-                }
-                return sum / Float(max(pixels, 1))
-            }
-            let blockXs = xs.lowerBound / 2..<(xs.upperBound + 1) / 2
-            let blockYs = ys.lowerBound / 2..<(ys.upperBound + 1) / 2
-            if image.format == .i420 {
-                // Moved out of the image while blended, so each plane is written in place.
-                var uPlane = image.planes[1].bytes, vPlane = image.planes[2].bytes
-                image.planes[1].bytes = []
-                image.planes[2].bytes = []
-                let uStride = image.planes[1].rowStride, vStride = image.planes[2].rowStride
-                uPlane.withUnsafeMutableBufferPointer { uBytes in
+            lumaPlane.withUnsafeMutableBufferPointer { lumaBytes in
+                chromaPlane.withUnsafeMutableBufferPointer { chromaBytes in
                     vPlane.withUnsafeMutableBufferPointer { vBytes in
-                        for by in blockYs {
-                            for bx in blockXs {
-                                let k = weights.weight(blockCoverage(bx, by))
-                                guard k > 0 else { continue }
-                                let ui = by * uStride + bx, vi = by * vStride + bx
-                                uBytes[ui] = mix(uBytes[ui], Int32(u), k)
-                                vBytes[vi] = mix(vBytes[vi], Int32(v), k)
+                        sums.withUnsafeMutableBufferPointer { sums in
+                            for by in blockYs {
+                                for i in sums.indices { sums[i] = 0 }
+                                // Luma, summing each block's coverage on the way.
+                                for y in max(2 * by, ys.lowerBound)..<min(2 * by + 2, ys.upperBound) {
+                                    let mapRow = (y - coverage.ys.lowerBound) * mapWidth - coverage.xs.lowerBound
+                                    let row = y * lumaStride
+                                    for x in xs {
+                                        let c = values[mapRow + x]
+                                        guard c > 0 else { continue }
+                                        sums[x >> 1 - blockXs.lowerBound] += min(c, 1)
+                                        let k = weights.weight(c)
+                                        if k > 0 { lumaBytes[row + x] = mix(lumaBytes[row + x], luma, k) }
+                                    }
+                                }
+                                let rows = min(2 * by + 2, height) - 2 * by
+                                for bx in blockXs {
+                                    let sum = sums[bx - blockXs.lowerBound]
+                                    guard sum > 0 else { continue }
+                                    let pixels = Float(rows * (min(2 * bx + 2, width) - 2 * bx))
+                                    let k = weights.weight(sum / pixels)
+                                    guard k > 0 else { continue }
+                                    if isI420 {
+                                        let ui = by * chromaStride + bx, vi = by * vStride + bx
+                                        chromaBytes[ui] = mix(chromaBytes[ui], u32, k)
+                                        vBytes[vi] = mix(vBytes[vi], v32, k)
+                                    } else {
+                                        // NV12 stores U, V; NV21 stores V, U.
+                                        let i = by * chromaStride + 2 * bx
+                                        let (first, second) = image.format == .nv12 ? (u32, v32) : (v32, u32)
+                                        chromaBytes[i] = mix(chromaBytes[i], first, k)
+                                        chromaBytes[i + 1] = mix(chromaBytes[i + 1], second, k)
+                                    }
+                                }
                             }
-                        }
-                    }
-                }
-                image.planes[1].bytes = uPlane
-                image.planes[2].bytes = vPlane
-            } else {
-                let stride = image.planes[1].rowStride
-                let (first, second) = image.format == .nv12 ? (Int32(u), Int32(v)) : (Int32(v), Int32(u))
-                image.planes[1].bytes.withUnsafeMutableBufferPointer { bytes in
-                    for by in blockYs {
-                        for bx in blockXs {
-                            let k = weights.weight(blockCoverage(bx, by))
-                            guard k > 0 else { continue }
-                            let i = by * stride + 2 * bx
-                            bytes[i] = mix(bytes[i], first, k)
-                            bytes[i + 1] = mix(bytes[i + 1], second, k)
                         }
                     }
                 }
             }
         }
+    }
+
+    /// The pixels `x` in `0..<limit` whose centres `x + 0.5` lie in `[from, to]` (finite values);
+    /// without calls to the C library's rounding, for use per row of a shape.
+    @inline(__always)
+    static func pixelCentres(from: Float, to: Float, limit: Int) -> Range<Int> {
+        let low = max(from - 0.5, -1), high = min(to - 0.5, Float(limit))
+        guard low <= high else { return 0..<0 }
+        var first = Int(low), last = Int(high)  // truncated toward zero, then corrected to ceil / floor
+        if Float(first) < low { first += 1 }
+        if Float(last) > high { last -= 1 }
+        first = max(first, 0)
+        last = min(last, limit - 1)
+        return first <= last ? first..<last + 1 : 0..<0
     }
 
     /// The integer pixel range `[lower, upper)` that a span `[from, to]` in pixel coordinates touches,

@@ -79,15 +79,12 @@ extension Image {
         guard mask.width == width, mask.height == height else {
             throw .invalidArgument("mask is \(mask.width)×\(mask.height), image is \(width)×\(height)")
         }
-        // Only the box around the values that change a pixel is blended: masks are mostly empty.
+        // Only the box around the values that can change a pixel is blended: masks are mostly empty.
+        // Below `cut`, a value's blend weight is 0 (a little lower than exact, against rounding).
         let weights = Canvas.Weights(alpha: color.alpha)
-        let significant: (Float) -> Bool
-        if let threshold {
-            significant = { $0 >= threshold && weights.weight(1) > 0 }
-        } else {
-            significant = { weights.weight($0) > 0 }
-        }
-        guard let box = Self.boundingBox(of: mask, where: significant) else { return }
+        guard weights.weight(1) > 0 else { return }
+        let cut = threshold ?? 32768 / (weights.scale * 255) * 0.999
+        guard let box = Self.boundingBox(of: mask, from: cut) else { return }
         let coverage: CoverageMap
         if let threshold {
             var values = [Float](repeating: 0, count: box.xs.count * box.ys.count)
@@ -107,16 +104,19 @@ extension Image {
         try Canvas.blend(coverage, color: color, into: &self, within: box)
     }
 
-    /// The smallest box (columns, rows) holding every value of `mask` that is `significant`.
-    private static func boundingBox(of mask: FloatImage,
-                                    where significant: (Float) -> Bool) -> (xs: Range<Int>, ys: Range<Int>)? {
+    /// The smallest box (columns, rows) holding every value of `mask` that is at least `cut`.
+    private static func boundingBox(of mask: FloatImage, from cut: Float) -> (xs: Range<Int>, ys: Range<Int>)? {
         var top = mask.height, bottom = -1, left = mask.width, right = -1
         mask.values.withUnsafeBufferPointer { values in
             for y in 0..<mask.height {
                 let row = y * mask.width
-                // The first and last significant values of the row; the middle is skipped.
-                guard let first = (0..<mask.width).first(where: { significant(values[row + $0]) }) else { continue }
-                let last = (first..<mask.width).last(where: { significant(values[row + $0]) }) ?? first
+                // The first and last such values of the row; the columns already in the box between
+                // them need no look.
+                var first = 0
+                while first < mask.width, !(values[row + first] >= cut) { first += 1 }
+                guard first < mask.width else { continue }
+                var last = mask.width - 1
+                while last > max(first, right), !(values[row + last] >= cut) { last -= 1 }
                 top = min(top, y)
                 bottom = y
                 left = min(left, first)
@@ -149,15 +149,28 @@ extension Image {
         let mapWidth = xs.count
         coverage.values.withUnsafeMutableBufferPointer { values in
             for (a, b) in finite {
-                let segmentXs = Canvas.pixelRange(from: min(a.x, b.x) - half, to: max(a.x, b.x) + half, limit: width)
-                let segmentYs = Canvas.pixelRange(from: min(a.y, b.y) - half, to: max(a.y, b.y) + half, limit: height)
+                let segmentYs = Canvas.pixelCentres(from: min(a.y, b.y) - reach, to: max(a.y, b.y) + reach, limit: height)
+                    .clamped(to: ys)
                 let dx = b.x - a.x, dy = b.y - a.y
                 let lengthSquared = dx * dx + dy * dy
                 let inverseLengthSquared = lengthSquared > 0 ? 1 / lengthSquared : 0
                 for y in segmentYs {
                     let py = Float(y) + 0.5 - a.y
+                    // Only the pixels within `reach` of the part of the segment whose y is within
+                    // `reach` of this row can be covered.
+                    var low: Float = 0, high: Float = 1
+                    if dy != 0 {
+                        let t1 = (py - reach) / dy, t2 = (py + reach) / dy
+                        low = max(min(t1, t2), 0)
+                        high = min(max(t1, t2), 1)
+                        guard low <= high else { continue }
+                    } else if abs(py) > reach {
+                        continue
+                    }
+                    let left = a.x + min(low * dx, high * dx) - reach, right = a.x + max(low * dx, high * dx) + reach
+                    let rowXs = Canvas.pixelCentres(from: left, to: right, limit: width).clamped(to: xs)
                     let row = (y - ys.lowerBound) * mapWidth - xs.lowerBound
-                    for x in segmentXs {
+                    for x in rowXs {
                         let px = Float(x) + 0.5 - a.x
                         // The closest point of the segment is a + t·(b − a).
                         let t = min(max((px * dx + py * dy) * inverseLengthSquared, 0), 1)

@@ -93,7 +93,11 @@ final class EncodingState {
         switch codec {
         case .h264:
             _ = av_opt_set(encoder.pointee.priv_data, "preset", options.h264Preset, 0)
-            _ = av_opt_set(encoder.pointee.priv_data, "crf", String(min(max(options.constantRateFactor, 0), 51)), 0)
+            if let quantizer = options.constantQuantizer {
+                _ = av_opt_set(encoder.pointee.priv_data, "qp", String(min(max(quantizer, 0), 51)), 0)
+            } else {
+                _ = av_opt_set(encoder.pointee.priv_data, "crf", String(min(max(options.constantRateFactor, 0), 51)), 0)
+            }
         case .mpeg4:
             encoder.pointee.flags |= AV_CODEC_FLAG_QSCALE
             encoder.pointee.global_quality = Int32(FF_QP2LAMBDA) * Int32(min(max(options.mpeg4Quantizer, 1), 31))
