@@ -3,14 +3,16 @@ import Imaging
 
 extension DecodingState {
     /// A copy of `frame` as a tightly packed ``Imaging/PixelFormat/i420`` image when it is 8-bit
-    /// 4:2:0 in BT.601 video range (untagged counts as BT.601, as ``RGBConverter`` reads it), else nil.
+    /// 4:2:0 in BT.601 video range (untagged counts as BT.601, as ``RGBConverter`` reads it) of even
+    /// width and height, else nil.
     static func i420Image(_ frame: UnsafeMutablePointer<AVFrame>, limits: ImageLimits) -> Image? {
         let colorspace = frame.pointee.colorspace
         guard frame.pointee.format == AV_PIX_FMT_YUV420P.rawValue, frame.pointee.color_range != AVCOL_RANGE_JPEG,
               colorspace == AVCOL_SPC_UNSPECIFIED || colorspace == AVCOL_SPC_SMPTE170M || colorspace == AVCOL_SPC_BT470BG
         else { return nil }
         let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
-        guard width > 0, height > 0 else { return nil }
+        // Odd sizes stay RGB-only: Imaging's YUV conversions and the 4:2:0 encoder need even ones.
+        guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else { return nil }
         let sizes = [(width, height), ((width + 1) / 2, (height + 1) / 2), ((width + 1) / 2, (height + 1) / 2)]
         var planes: [ImagePlane] = []
         for (index, (planeWidth, planeHeight)) in sizes.enumerated() {
