@@ -45,10 +45,12 @@ let package = Package(
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
         // FFmpeg's functions as trampolines into libraries loaded on first use (start-up cost)
         .target(name: "CFFmpegLoader"),
+        // pthreadpool's API on our own pool, which XNNPACK's parallel loops bind to (see its header)
+        .target(name: "CThreadPool", dependencies: ["CXNNPACK"]),
 
         // MARK: Model format and inference
         .target(name: "TFLite", dependencies: ["CZlib"], swiftSettings: swiftSettings),
-        .target(name: "Inference", dependencies: ["TFLite", "CXNNPACK"], swiftSettings: swiftSettings),
+        .target(name: "Inference", dependencies: ["TFLite", "CXNNPACK", "CThreadPool"], swiftSettings: swiftSettings),
 
         // MARK: Images: decoding, ROI-to-tensor warps, drawing
         .target(name: "Imaging", dependencies: ["CPNG", "CJPEG", "VisionCore"], swiftSettings: swiftSettings),

@@ -62,7 +62,8 @@ import VisionPipeline
     static func load() throws -> (Golden, GoldenImageBuilder, PoseLandmarkerGraph) {
         let golden = try MediaPipeGoldens.load(Golden.self, from: "pose_model_outputs.json")
         let graph = try PoseLandmarkerGraph(modelPath: PoseImageParityTests.model,
-                                            options: PoseLandmarkerGraphOptions(engine: TestEngine.choice))
+                                            options: PoseLandmarkerGraphOptions(outputSegmentationMasks: true,
+                                                                                engine: TestEngine.choice))
         return (golden, try GoldenImageBuilder(), graph)
     }
 

@@ -8,6 +8,9 @@ package struct Graph: Hashable, Sendable {
     package var inputs: [Int]
     /// Tensor indices of the graph outputs, in the model's order.
     package var outputs: [Int]
+    /// Tensor indices of graph outputs that no node writes because the caller does not read them
+    /// (see ``pruned(skippingOutputs:)``); they stay all zeros.
+    package var skippedOutputs: Set<Int> = []
 
     package init(tensors: [GraphTensor], nodes: [Node], inputs: [Int], outputs: [Int]) {
         self.tensors = tensors

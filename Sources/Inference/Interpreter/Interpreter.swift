@@ -16,9 +16,11 @@ public final class Interpreter {
     private let assignments: [(node: Int, op: String, backend: String)]
     private let fallbackRecords: [(node: Int, op: String, backend: String, reason: String)]
 
-    /// Loads `model` (its first subgraph) with the chosen backend and thread count.
+    /// Loads `model` (its first subgraph) with the chosen backend and thread count, leaving out
+    /// the operators that only serve ``InterpreterOptions/skippedOutputs``.
     public convenience init(model: Model, options: InterpreterOptions = .init()) throws {
-        let graph = try Graph(model: model)
+        var graph = try Graph(model: model)
+        if !options.skippedOutputs.isEmpty { graph = try graph.pruned(skippingOutputs: options.skippedOutputs) }
         let backends = try options.backend.makeBackends(threadCount: max(1, options.threadCount))
         try self.init(graph: graph, backends: backends, threadCount: max(1, options.threadCount))
     }
@@ -106,8 +108,8 @@ public final class Interpreter {
         for kernel in kernels { kernel.invoke() }
     }
 
-    /// A copy of output `index` (row-major float32). Traps when `index` is out of range; see
-    /// ``outputs``.
+    /// A copy of output `index` (row-major float32; zeros for a skipped output). Traps when
+    /// `index` is out of range; see ``outputs``.
     public func output(at index: Int) -> [Float] {
         precondition(graph.outputs.indices.contains(index), "output index \(index) out of range 0..<\(graph.outputs.count)")
         let tensor = graph.outputs[index]

@@ -11,9 +11,13 @@ public struct InterpreterOptions: Sendable, Hashable {
     public var backend: Backend
     /// Threads the XNNPACK backend may use (at least 1). The reference backend uses one.
     public var threadCount: Int
+    /// Positions in the model's output list of outputs the caller will not read. The operators
+    /// that only serve them are not run, and these outputs read as zeros.
+    public var skippedOutputs: Set<Int>
 
-    public init(backend: Backend = .xnnpack, threadCount: Int = 1) {
+    public init(backend: Backend = .xnnpack, threadCount: Int = 1, skippedOutputs: Set<Int> = []) {
         self.backend = backend
         self.threadCount = threadCount
+        self.skippedOutputs = skippedOutputs
     }
 }

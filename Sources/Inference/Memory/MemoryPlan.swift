@@ -3,9 +3,9 @@
 /// Tensors whose lifetimes (first write to last read, in node order) do not overlap may share
 /// bytes. Placement is greedy by size, TFLite's "greedy by size" strategy: the largest tensors are
 /// placed first, each into the smallest gap between already placed, time-overlapping tensors that
-/// fits it (best fit), else after them all. Graph inputs live for the whole run, and graph outputs
-/// from their producer to the end, so no other tensor ever overwrites them. Every offset is a
-/// multiple of ``Arena/alignment``.
+/// fits it (best fit), else after them all. Graph inputs and skipped outputs live for the whole
+/// run, and graph outputs from their producer to the end, so no other tensor ever overwrites them.
+/// Every offset is a multiple of ``Arena/alignment``.
 package struct MemoryPlan: Sendable {
     /// Byte offset of each non-constant tensor in the arena; `nil` for constants.
     package var offsets: [Int?]
@@ -40,6 +40,8 @@ package struct MemoryPlan: Sendable {
             last[output] = lastStep
             first[output] = min(first[output], lastStep)
         }
+        // A skipped output is never written: it keeps its own zeroed bytes for the whole run.
+        for output in graph.skippedOutputs { first[output] = 0 }
 
         struct Item { var tensor: Int; var size: Int; var first: Int; var last: Int }
         var items: [Item] = []

@@ -11,9 +11,13 @@ final class ModelRunner {
     let inputShape: [Int]
     let path: String
 
-    init(model: Model, path: String, engine: EngineChoice) throws(PipelineError) {
+    /// `skippedOutputs`: positions of model outputs the caller never reads; the work that only
+    /// serves them is left out (see `InterpreterOptions.skippedOutputs`).
+    init(model: Model, path: String, engine: EngineChoice, skippedOutputs: Set<Int> = []) throws(PipelineError) {
+        var options = engine.interpreterOptions
+        options.skippedOutputs = skippedOutputs
         do {
-            interpreter = try Interpreter(model: model, options: engine.interpreterOptions)
+            interpreter = try Interpreter(model: model, options: options)
         } catch let error as InferenceError {
             if case .backendUnavailable = error { throw .inference("\(error)") }
             throw .invalidModel(path: path, detail: "\(error)")

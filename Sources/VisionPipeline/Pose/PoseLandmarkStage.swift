@@ -30,11 +30,14 @@ struct PoseLandmarkStage {
 
     let runner: ModelRunner
     let range: ValueRange
+    /// Whether the runner computes the segmentation output (masks and ``PoseEstimate/torsoSegmentation``).
+    let computesSegmentation: Bool
     private let refinement = HeatmapRefinement(kernelSize: 7, minConfidenceToRefine: 0.5)
 
-    init(runner: ModelRunner, range: ValueRange) {
+    init(runner: ModelRunner, range: ValueRange, computesSegmentation: Bool) {
         self.runner = runner
         self.range = range
+        self.computesSegmentation = computesSegmentation
     }
 
     /// The pose in `roi` of `image`, or `nil` when its presence is not `>` `minPresence`.
@@ -63,7 +66,8 @@ struct PoseLandmarkStage {
         } catch {
             throw .inference("pose landmark output: \(error)")
         }
-        let torsoSegmentation = Self.torsoSegmentation(refined, logits: runner.output(2))
+        let torsoSegmentation = computesSegmentation
+            ? Self.torsoSegmentation(refined, logits: runner.output(PoseModels.segmentationOutput)) : 0
         var tensorLandmarks = Array(refined.prefix(33))
         var auxiliary = Array(refined[33..<35])
         if flipHorizontally {
@@ -84,7 +88,8 @@ struct PoseLandmarkStage {
 
         var mask: FloatImage?
         if outputMask {
-            mask = try Self.mask(logits: runner.output(2), crop: crop)
+            guard computesSegmentation else { throw .inference("the segmentation mask was not computed") }
+            mask = try Self.mask(logits: runner.output(PoseModels.segmentationOutput), crop: crop)
         }
         return PoseEstimate(landmarks: landmarks, worldLandmarks: worldLandmarks,
                             nextROI: LandmarksROI.pose(auxiliary: projectedAuxiliary, imageWidth: image.width,

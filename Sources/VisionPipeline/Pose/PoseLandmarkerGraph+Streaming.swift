@@ -14,7 +14,7 @@ extension PoseLandmarkerGraph {
             if let estimate = try estimate(track.roi, in: frame) { found.append((estimate, track.id)) }
         }
         primary.update(found.compactMap { item in item.estimate.nextROI.map { .init(roi: $0, id: item.id) } })
-        guard searchesEveryPerson else { return found }
+        guard options.searchesEveryPerson else { return found }
         return found + (try trackExtras(frame, primary: found.map(\.estimate), fullPicture: detection?.candidates))
     }
 

@@ -39,10 +39,13 @@ public final class PoseLandmarkerGraph {
     public init(modelPath: String, options: PoseLandmarkerGraphOptions) throws(PipelineError) {
         try options.validate()
         _ = try PoseSmoother(options.smoothingParameters)
-        let models = try PoseModels(path: modelPath, engine: options.engine)
+        // Masks and the every-person search's plausibility test read the segmentation output.
+        let computesSegmentation = options.outputSegmentationMasks || options.searchesEveryPerson
+        let models = try PoseModels(path: modelPath, engine: options.engine, computesSegmentation: computesSegmentation)
         self.options = options
         detector = PoseDetectorStage(runner: models.detector, range: models.detectorRange)
-        landmarkStage = PoseLandmarkStage(runner: models.landmarks, range: models.landmarksRange)
+        landmarkStage = PoseLandmarkStage(runner: models.landmarks, range: models.landmarksRange,
+                                          computesSegmentation: computesSegmentation)
         association = RectAssociation(minSimilarityThreshold: options.minTrackingConfidence)
     }
 
@@ -75,8 +78,6 @@ public final class PoseLandmarkerGraph {
 
     // MARK: Stages
 
-    var searchesEveryPerson: Bool { options.findsEveryPerson && options.numPoses > 1 }
-
     /// IMAGE mode: detector, ROIs, landmark model; then the every-person search.
     private func detectAll(_ frame: PoseFrame) throws(PipelineError) -> [PoseEstimate] {
         let detection = try runDetector(frame)
@@ -84,7 +85,7 @@ public final class PoseLandmarkerGraph {
         for roi in detection.rois {
             if let estimate = try estimate(roi, in: frame) { estimates.append(estimate) }
         }
-        if searchesEveryPerson {
+        if options.searchesEveryPerson {
             estimates += try everyPersonSearch.search(frame, fullPicture: detection.candidates, known: estimates,
                                                       limit: options.numPoses - estimates.count)
         }
@@ -96,7 +97,7 @@ public final class PoseLandmarkerGraph {
     func runDetector(_ frame: PoseFrame) throws(PipelineError)
         -> (rois: [NormalizedRect], candidates: PoseDetectorStage.Candidates) {
         let threshold = options.minPoseDetectionConfidence
-        let lowest = searchesEveryPerson ? min(threshold, EveryPersonSearch.candidateScore) : threshold
+        let lowest = options.searchesEveryPerson ? min(threshold, EveryPersonSearch.candidateScore) : threshold
         let candidates = try detector.candidates(frame.image, in: frame.detectorRect,
                                                  flipHorizontally: frame.isMirrored, minScore: lowest)
         let detections = candidates.merged(minScore: threshold, undoRotation: frame.undoesRotation)

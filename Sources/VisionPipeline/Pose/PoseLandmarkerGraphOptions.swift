@@ -51,6 +51,9 @@ public struct PoseLandmarkerGraphOptions: Sendable {
         self.engine = engine
     }
 
+    /// Whether the every-person search runs (``findsEveryPerson`` with `numPoses > 1`).
+    var searchesEveryPerson: Bool { findsEveryPerson && numPoses > 1 }
+
     /// Throws ``PipelineError/invalidArgument(_:)`` naming the first bad option.
     func validate() throws(PipelineError) {
         guard numPoses > 0 else { throw .invalidArgument("numPoses must be > 0, got \(numPoses)") }

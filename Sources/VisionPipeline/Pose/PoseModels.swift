@@ -18,13 +18,20 @@ struct PoseModels {
     let detectorRange: ValueRange
     let landmarksRange: ValueRange
 
-    init(path: String, engine: EngineChoice) throws(PipelineError) {
+    /// The landmark model's segmentation output (position 2), which a graph without masks and
+    /// without the every-person search never reads.
+    static let segmentationOutput = 2
+
+    /// `computesSegmentation` false leaves the landmark model's segmentation branch out (about a
+    /// quarter of its time); `PoseLandmarkStage` then reports no torso segmentation.
+    init(path: String, engine: EngineChoice, computesSegmentation: Bool) throws(PipelineError) {
         let file = try ModelFile(path: path)
         try file.requireMembers([Self.detectorMember, Self.landmarksMember])
         let detectorModel = try file.model(named: Self.detectorMember)
         let landmarksModel = try file.model(named: Self.landmarksMember)
         let detectorRunner = try ModelRunner(model: detectorModel, path: path, engine: engine)
-        let landmarksRunner = try ModelRunner(model: landmarksModel, path: path, engine: engine)
+        let landmarksRunner = try ModelRunner(model: landmarksModel, path: path, engine: engine,
+                                              skippedOutputs: computesSegmentation ? [] : [Self.segmentationOutput])
         try detectorRunner.requireImageInput(width: 224, height: 224, what: Self.detectorMember)
         try detectorRunner.requireOutputs([PoseDetectorStage.anchorCount * 12, PoseDetectorStage.anchorCount],
                                           what: Self.detectorMember)

@@ -1,15 +1,18 @@
+import CThreadPool
 import CXNNPACK
 import Synchronization
 
-/// A pthreadpool that XNNPACK runtimes run on.
+/// The thread pool XNNPACK runtimes run on: our own (target CThreadPool), behind pthreadpool's API.
 ///
 /// One pool per thread count serves the whole process (``shared(threadCount:)``): every
 /// interpreter with the same thread count uses it, so a pipeline of several models (face detector,
-/// landmarks, blendshapes) has one set of worker threads instead of one per model. pthreadpool
-/// serializes parallel calls on a pool with its own mutex, so interpreters on different threads
-/// may share it safely; idle workers spin briefly, then sleep. With one thread there is no pool:
-/// XNNPACK then runs on the calling thread, which is fastest.
-final class XNNPACKThreadPool: @unchecked Sendable {  // immutable; pthreadpool locks internally
+/// landmarks, blendshapes) has one set of worker threads instead of one per model. While one
+/// interpreter runs a parallel loop on it, a loop from another thread runs on that thread alone;
+/// idle workers spin for about 50 µs, then sleep. The caller never waits for a worker that has not
+/// started an item, so when other processes hold the cores a model runs about as fast as on one
+/// thread instead of stalling. With one thread there is no pool: XNNPACK then runs on the calling
+/// thread, which is fastest.
+package final class XNNPACKThreadPool: @unchecked Sendable {  // immutable; the pool synchronizes internally
     let threadCount: Int
     /// `nil` for single-threaded execution.
     let pool: pthreadpool_t?
@@ -18,7 +21,7 @@ final class XNNPACKThreadPool: @unchecked Sendable {  // immutable; pthreadpool 
 
     /// The process-wide pool for `threadCount` threads, made on first use and kept for the
     /// process's lifetime (runtimes only hold its raw pointer).
-    static func shared(threadCount: Int) throws(InferenceError) -> XNNPACKThreadPool {
+    package static func shared(threadCount: Int) throws(InferenceError) -> XNNPACKThreadPool {
         let count = max(1, threadCount)
         let result: Result<XNNPACKThreadPool, InferenceError> = pools.withLock { pools in
             if let pool = pools[count] { return .success(pool) }
@@ -43,6 +46,16 @@ final class XNNPACKThreadPool: @unchecked Sendable {  // immutable; pthreadpool 
         } else {
             self.pool = nil
         }
+    }
+
+    /// Whether XNNPACK's parallel loops bind to our pool rather than to Debian's pthreadpool.
+    package static var isBoundToXNNPACK: Bool { vt_pool_is_bound() != 0 }
+
+    /// Loops run across the pool's threads, loops run on the caller alone, and items run by workers.
+    package var statistics: (parallelLoops: Int, serialLoops: Int, workerItems: Int) {
+        guard let pool else { return (0, 0, 0) }
+        let counts = vt_pool_statistics_of(UnsafeRawPointer(pool))
+        return (Int(counts.parallel_loops), Int(counts.serial_loops), Int(counts.worker_items))
     }
 
     deinit {

@@ -1,0 +1,253 @@
+// The pool: worker threads that take items of the current loop until none are left.
+//
+// The current loop is published by advancing `state`, which holds the loop's generation (high 32
+// bits) and the index of its next unclaimed item (low 32 bits). A thread claims an item with a
+// compare-and-swap that succeeds only while the generation is unchanged, so a worker that wakes up
+// late can never take an item of a newer loop with an older loop's description: it reads the
+// description only after a successful claim, and the caller changes it only after every claimed
+// item has finished.
+#include "ThreadPool.h"
+#include "CThreadPool.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <unistd.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
+/// Idle checks before a worker sleeps: ~50 µs, longer than the gap between two operators of a
+/// model, so workers stay awake through an invocation and sleep between invocations.
+#define VT_SPINS_BEFORE_SLEEP 2000
+/// Checks before a caller waiting for workers' last items starts yielding its core.
+#define VT_SPINS_BEFORE_YIELD 200
+
+struct vt_pool {
+    size_t threads;
+    size_t worker_count;
+    pthread_t *workers;
+    /// Held by the caller of the loop in progress; a second caller runs its loop alone.
+    pthread_mutex_t call_lock;
+    pthread_mutex_t sleep_lock;
+    pthread_cond_t wake;
+    _Atomic uint64_t state;
+    _Atomic size_t item_count;
+    _Atomic size_t finished;
+    _Atomic int sleepers;
+    _Atomic bool stopping;
+    uint32_t generation;
+    struct vt_loop loop;
+    _Atomic uint64_t parallel_loops;
+    _Atomic uint64_t serial_loops;
+    _Atomic uint64_t worker_items;
+};
+
+// MARK: Denormals
+
+static inline uint32_t vt_fpu_state(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    return _mm_getcsr();
+#elif defined(__aarch64__)
+    uint64_t fpcr;
+    __asm__ volatile("mrs %0, fpcr" : "=r"(fpcr));
+    return (uint32_t)fpcr;
+#else
+    return 0;
+#endif
+}
+
+static inline void vt_set_fpu_state(uint32_t state) {
+#if defined(__x86_64__) || defined(__i386__)
+    _mm_setcsr(state);
+#elif defined(__aarch64__)
+    uint64_t fpcr = state;
+    __asm__ volatile("msr fpcr, %0" : : "r"(fpcr));
+#else
+    (void)state;
+#endif
+}
+
+/// `state` with denormal inputs and results flushed to zero (x86: DAZ and FTZ; ARM: FZ).
+static inline uint32_t vt_flushing_denormals(uint32_t state) {
+#if defined(__x86_64__) || defined(__i386__)
+    return state | 0x8040u;
+#elif defined(__aarch64__)
+    return state | (1u << 24);
+#else
+    return state;
+#endif
+}
+
+// MARK: Items
+
+static int vt_claim(struct vt_pool *pool, uint32_t generation, size_t *item) {
+    uint64_t state = atomic_load_explicit(&pool->state, memory_order_acquire);
+    for (;;) {
+        if ((uint32_t)(state >> 32) != generation) return 0;
+        size_t next = (uint32_t)state;
+        if (next >= atomic_load_explicit(&pool->item_count, memory_order_relaxed)) return 0;
+        if (atomic_compare_exchange_weak_explicit(&pool->state, &state, state + 1, memory_order_acq_rel,
+                                                  memory_order_acquire)) {
+            *item = next;
+            return 1;
+        }
+    }
+}
+
+/// Runs items of loop `generation` until none are left; returns how many this thread ran.
+static size_t vt_take_items(struct vt_pool *pool, uint32_t generation, int is_worker) {
+    size_t item, taken = 0;
+    uint32_t saved = 0;
+    while (vt_claim(pool, generation, &item)) {
+        if (taken == 0 && is_worker) {
+            // The loop's description is valid from the first successful claim on.
+            saved = vt_fpu_state();
+            if (pool->loop.flushes_denormals) vt_set_fpu_state(vt_flushing_denormals(saved));
+        }
+        vt_loop_run_item(&pool->loop, item);
+        taken += 1;
+        atomic_fetch_add_explicit(&pool->finished, 1, memory_order_release);
+    }
+    if (taken > 0 && is_worker) vt_set_fpu_state(saved);
+    return taken;
+}
+
+static void *vt_worker_main(void *argument) {
+    struct vt_pool *pool = argument;
+    uint32_t seen = 0;
+    for (;;) {
+        uint64_t state;
+        int spins = 0;
+        for (;;) {
+            state = atomic_load_explicit(&pool->state, memory_order_acquire);
+            if ((uint32_t)(state >> 32) != seen || atomic_load(&pool->stopping)) break;
+            if (++spins < VT_SPINS_BEFORE_SLEEP) {
+#if defined(__x86_64__) || defined(__i386__)
+                _mm_pause();
+#endif
+                continue;
+            }
+            pthread_mutex_lock(&pool->sleep_lock);
+            atomic_fetch_add(&pool->sleepers, 1);
+            while ((uint32_t)(atomic_load(&pool->state) >> 32) == seen && !atomic_load(&pool->stopping)) {
+                pthread_cond_wait(&pool->wake, &pool->sleep_lock);
+            }
+            atomic_fetch_sub(&pool->sleepers, 1);
+            pthread_mutex_unlock(&pool->sleep_lock);
+            spins = 0;
+        }
+        if (atomic_load(&pool->stopping)) return NULL;
+        seen = (uint32_t)(state >> 32);
+        size_t taken = vt_take_items(pool, seen, 1);
+        if (taken > 0) atomic_fetch_add_explicit(&pool->worker_items, taken, memory_order_relaxed);
+    }
+}
+
+// MARK: Running a loop
+
+static void vt_run_serially(const struct vt_loop *loop, size_t count) {
+    uint32_t saved = vt_fpu_state();
+    if (loop->flushes_denormals) vt_set_fpu_state(vt_flushing_denormals(saved));
+    for (size_t item = 0; item < count; item++) vt_loop_run_item(loop, item);
+    if (loop->flushes_denormals) vt_set_fpu_state(saved);
+}
+
+void vt_pool_run(struct vt_pool *pool, struct vt_loop *loop) {
+    size_t count = vt_loop_prepare(loop);
+    if (count == 0) return;
+    if (pool == NULL || pool->worker_count == 0 || count == 1 || count > UINT32_MAX ||
+        pthread_mutex_trylock(&pool->call_lock) != 0) {
+        if (pool != NULL) atomic_fetch_add_explicit(&pool->serial_loops, 1, memory_order_relaxed);
+        vt_run_serially(loop, count);
+        return;
+    }
+    pool->loop = *loop;
+    atomic_store_explicit(&pool->item_count, count, memory_order_relaxed);
+    atomic_store_explicit(&pool->finished, 0, memory_order_relaxed);
+    pool->generation += 1;
+    if (pool->generation == 0) pool->generation = 1;  // 0 is "no loop yet" for the workers
+    // Sequentially consistent with the workers' `sleepers` increment: either a worker about to
+    // sleep sees the new generation, or this thread sees it asleep and wakes it.
+    atomic_store(&pool->state, (uint64_t)pool->generation << 32);
+    if (atomic_load(&pool->sleepers) > 0) {
+        pthread_mutex_lock(&pool->sleep_lock);
+        pthread_cond_broadcast(&pool->wake);
+        pthread_mutex_unlock(&pool->sleep_lock);
+    }
+
+    uint32_t saved = vt_fpu_state();
+    if (loop->flushes_denormals) vt_set_fpu_state(vt_flushing_denormals(saved));
+    vt_take_items(pool, pool->generation, 0);
+    // Only items a worker has started can be missing now.
+    for (int spins = 0; atomic_load_explicit(&pool->finished, memory_order_acquire) < count; spins++) {
+        if (spins < VT_SPINS_BEFORE_YIELD) {
+#if defined(__x86_64__) || defined(__i386__)
+            _mm_pause();
+#endif
+        } else {
+            sched_yield();
+        }
+    }
+    if (loop->flushes_denormals) vt_set_fpu_state(saved);
+    atomic_fetch_add_explicit(&pool->parallel_loops, 1, memory_order_relaxed);
+    pthread_mutex_unlock(&pool->call_lock);
+}
+
+// MARK: Life cycle
+
+struct vt_pool *vt_pool_make(size_t threads) {
+    if (threads == 0) {
+        long online = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = online > 0 ? (size_t)online : 1;
+    }
+    struct vt_pool *pool = calloc(1, sizeof(struct vt_pool));
+    if (pool == NULL) return NULL;
+    pool->threads = threads;
+    pthread_mutex_init(&pool->call_lock, NULL);
+    pthread_mutex_init(&pool->sleep_lock, NULL);
+    pthread_cond_init(&pool->wake, NULL);
+    if (threads > 1) {
+        pool->workers = calloc(threads - 1, sizeof(pthread_t));
+        if (pool->workers == NULL) {
+            vt_pool_free(pool);
+            return NULL;
+        }
+        for (size_t i = 0; i + 1 < threads; i++) {
+            if (pthread_create(&pool->workers[i], NULL, vt_worker_main, pool) != 0) break;
+            pool->worker_count += 1;
+        }
+        if (pool->worker_count + 1 < threads) {
+            vt_pool_free(pool);
+            return NULL;
+        }
+    }
+    return pool;
+}
+
+void vt_pool_free(struct vt_pool *pool) {
+    if (pool == NULL) return;
+    pthread_mutex_lock(&pool->sleep_lock);
+    atomic_store(&pool->stopping, true);
+    pthread_cond_broadcast(&pool->wake);
+    pthread_mutex_unlock(&pool->sleep_lock);
+    for (size_t i = 0; i < pool->worker_count; i++) pthread_join(pool->workers[i], NULL);
+    free(pool->workers);
+    pthread_cond_destroy(&pool->wake);
+    pthread_mutex_destroy(&pool->sleep_lock);
+    pthread_mutex_destroy(&pool->call_lock);
+    free(pool);
+}
+
+size_t vt_pool_thread_count(const struct vt_pool *pool) { return pool == NULL ? 1 : pool->threads; }
+
+vt_pool_statistics vt_pool_statistics_of(const void *opaque) {
+    vt_pool_statistics statistics = {0, 0, 0};
+    struct vt_pool *pool = (struct vt_pool *)opaque;
+    if (pool == NULL) return statistics;
+    statistics.parallel_loops = atomic_load_explicit(&pool->parallel_loops, memory_order_relaxed);
+    statistics.serial_loops = atomic_load_explicit(&pool->serial_loops, memory_order_relaxed);
+    statistics.worker_items = atomic_load_explicit(&pool->worker_items, memory_order_relaxed);
+    return statistics;
+}

@@ -1,0 +1,35 @@
+// VisionTasks' thread pool for XNNPACK, in place of Debian's pthreadpool.
+//
+// XNNPACK parallelizes every operator through pthreadpool's `pthreadpool_parallelize_*` functions.
+// This target defines those functions itself (ThreadPoolInterface.c), so XNNPACK's calls bind to
+// ours: an executable's definitions take precedence over the shared libpthreadpool's. Two
+// properties matter on a machine whose cores are shared with other work:
+// - the calling thread takes items itself until none are left, and waits only for items a worker
+//   has already started; a worker the scheduler has not run yet is never waited for;
+// - a second caller that finds the pool busy runs its loop alone instead of queueing.
+// Results are the same as with pthreadpool: every item runs exactly once, and the caller and the
+// workers flush denormals to zero when XNNPACK asks for it (PTHREADPOOL_FLAG_DISABLE_DENORMALS).
+#ifndef VISIONTASKS_CTHREADPOOL_H
+#define VISIONTASKS_CTHREADPOOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Counters of one pool since it was made, for tests and benchmarks.
+typedef struct vt_pool_statistics {
+    /// Loops that ran across the pool's threads.
+    uint64_t parallel_loops;
+    /// Loops that ran on the caller alone (a single item, or the pool was busy).
+    uint64_t serial_loops;
+    /// Items run by worker threads (the rest ran on the callers).
+    uint64_t worker_items;
+} vt_pool_statistics;
+
+/// Counters of `pool` (a pool from `pthreadpool_create`).
+vt_pool_statistics vt_pool_statistics_of(const void *pool);
+
+/// Whether XNNPACK's parallel loops run on this target's pool: true when the process's
+/// `pthreadpool_parallelize_1d` is ours (it is unless another definition was bound first).
+int vt_pool_is_bound(void);
+
+#endif
