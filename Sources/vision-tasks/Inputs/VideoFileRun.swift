@@ -70,7 +70,13 @@ struct VideoFileRun {
             }
             times.taskCPU += threadCPUTime() - taskStart
             lap(\.task)
-            try encoder?.append(frame.yuvImage ?? frame.image, output: output, timestamp: timestamp)
+            if let encoder {
+                // The frame is let go first, so that the drawing thread owns its pixels and draws on
+                // them in place (no copy).
+                let picture = frame.yuvImage ?? frame.image
+                _ = consume frame
+                try encoder.append(consume picture, output: output, timestamp: timestamp)
+            }
             lap(\.waiting)
             try emit(output.json.addingTimestamp(timestamp))
             times.frames += 1

@@ -132,10 +132,11 @@ final class OverlayEncoder: @unchecked Sendable {
         lock.withLock { if failure == nil { failure = error } }
     }
 
-    /// Queues a frame (waiting while the queue is full); throws an earlier drawing or encoding error.
-    func append(_ image: Image, output: TaskOutput, timestamp: Int) throws {
+    /// Queues a frame (waiting while the queue is full), which the drawing thread takes over and draws
+    /// on in place; throws an earlier drawing or encoding error.
+    func append(_ image: consuming Image, output: TaskOutput, timestamp: Int) throws {
         if let failure = lock.withLock({ failure }) { throw failure }
-        drawQueue.push(Job(image: image, output: output, timestamp: timestamp))
+        drawQueue.push(Job(image: consume image, output: output, timestamp: timestamp))
     }
 
     /// Draws and encodes the frames left, finishes the MP4 and renames it onto its path.
