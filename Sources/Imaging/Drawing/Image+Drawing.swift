@@ -154,6 +154,8 @@ extension Image {
                 let dx = b.x - a.x, dy = b.y - a.y
                 let lengthSquared = dx * dx + dy * dy
                 let inverseLengthSquared = lengthSquared > 0 ? 1 / lengthSquared : 0
+                // Half the width of the band within `reach` of the segment's line, along a row.
+                let bandHalfWidth = dy != 0 ? reach * lengthSquared.squareRoot() / abs(dy) : 0
                 for y in segmentYs {
                     let py = Float(y) + 0.5 - a.y
                     // Only the pixels within `reach` of the part of the segment whose y is within
@@ -167,7 +169,13 @@ extension Image {
                     } else if abs(py) > reach {
                         continue
                     }
-                    let left = a.x + min(low * dx, high * dx) - reach, right = a.x + max(low * dx, high * dx) + reach
+                    var left = a.x + min(low * dx, high * dx) - reach, right = a.x + max(low * dx, high * dx) + reach
+                    if dy != 0 {
+                        // Also within `reach` of the line through the segment.
+                        let centre = a.x + py * dx / dy
+                        left = max(left, centre - bandHalfWidth)
+                        right = min(right, centre + bandHalfWidth)
+                    }
                     let rowXs = Canvas.pixelCentres(from: left, to: right, limit: width).clamped(to: xs)
                     let row = (y - ys.lowerBound) * mapWidth - xs.lowerBound
                     for x in rowXs {
