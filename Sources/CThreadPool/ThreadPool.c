@@ -13,16 +13,25 @@
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #endif
 
-/// Idle checks before a worker sleeps: ~50 µs, longer than the gap between two operators of a
-/// model, so workers stay awake through an invocation and sleep between invocations.
-#define VT_SPINS_BEFORE_SLEEP 2000
-/// Checks before a caller waiting for workers' last items starts yielding its core.
+/// Checks before an idle worker or a waiting caller starts yielding its core to other threads
+/// (then it keeps checking between yields: on an idle core a yield returns at once).
 #define VT_SPINS_BEFORE_YIELD 200
+/// How long an idle worker stays awake: longer than the gap between two operators of a model, so
+/// workers stay awake through an invocation and sleep between invocations.
+#define VT_IDLE_NS 50000
+/// A caller that waited longer than this for a worker's item (the worker lost its core to another
+/// process) runs its loops alone for a while: 100 ms after a first stall, twice as long after
+/// each further one, at most 5 s; a stall more than 10 s after the last starts again at 100 ms.
+#define VT_STALL_NS 200000
+#define VT_SERIAL_FIRST_NS 100000000u
+#define VT_SERIAL_MAX_NS 5000000000u
+#define VT_STALL_MEMORY_NS 10000000000u
 
 struct vt_pool {
     size_t threads;
@@ -34,10 +43,18 @@ struct vt_pool {
     pthread_cond_t wake;
     _Atomic uint64_t state;
     _Atomic size_t item_count;
+    /// Items a thread claims at once: about an eighth of one thread's share, so claims are few
+    /// and a descheduled worker holds back little.
+    _Atomic size_t chunk;
     _Atomic size_t finished;
     _Atomic int sleepers;
     _Atomic bool stopping;
     uint32_t generation;
+    /// Until this CLOCK_MONOTONIC time (ns) loops run on their caller alone (see VT_STALL_NS);
+    /// the length of the next such period, and when the last stall happened.
+    uint64_t serial_until;
+    uint64_t serial_period;
+    uint64_t last_stall;
     struct vt_loop loop;
     _Atomic uint64_t parallel_loops;
     _Atomic uint64_t serial_loops;
@@ -80,35 +97,52 @@ static inline uint32_t vt_flushing_denormals(uint32_t state) {
 #endif
 }
 
+static uint64_t vt_now(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+static inline void vt_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    _mm_pause();
+#endif
+}
+
 // MARK: Items
 
-static int vt_claim(struct vt_pool *pool, uint32_t generation, size_t *item) {
+/// Claims the next chunk of loop `generation`: items `[*first, *end)`.
+static int vt_claim(struct vt_pool *pool, uint32_t generation, size_t *first, size_t *end) {
     uint64_t state = atomic_load_explicit(&pool->state, memory_order_acquire);
     for (;;) {
         if ((uint32_t)(state >> 32) != generation) return 0;
         size_t next = (uint32_t)state;
-        if (next >= atomic_load_explicit(&pool->item_count, memory_order_relaxed)) return 0;
-        if (atomic_compare_exchange_weak_explicit(&pool->state, &state, state + 1, memory_order_acq_rel,
+        size_t count = atomic_load_explicit(&pool->item_count, memory_order_relaxed);
+        if (next >= count) return 0;
+        size_t chunk = atomic_load_explicit(&pool->chunk, memory_order_relaxed);
+        size_t last = count - next < chunk ? count : next + chunk;
+        if (atomic_compare_exchange_weak_explicit(&pool->state, &state, state + (last - next), memory_order_acq_rel,
                                                   memory_order_acquire)) {
-            *item = next;
+            *first = next;
+            *end = last;
             return 1;
         }
     }
 }
 
-/// Runs items of loop `generation` until none are left; returns how many this thread ran.
+/// Runs chunks of loop `generation` until none are left; returns how many items this thread ran.
 static size_t vt_take_items(struct vt_pool *pool, uint32_t generation, int is_worker) {
-    size_t item, taken = 0;
+    size_t first, end, taken = 0;
     uint32_t saved = 0;
-    while (vt_claim(pool, generation, &item)) {
+    while (vt_claim(pool, generation, &first, &end)) {
         if (taken == 0 && is_worker) {
             // The loop's description is valid from the first successful claim on.
             saved = vt_fpu_state();
             if (pool->loop.flushes_denormals) vt_set_fpu_state(vt_flushing_denormals(saved));
         }
-        vt_loop_run_item(&pool->loop, item);
-        taken += 1;
-        atomic_fetch_add_explicit(&pool->finished, 1, memory_order_release);
+        for (size_t item = first; item < end; item++) vt_loop_run_item(&pool->loop, item);
+        taken += end - first;
+        atomic_fetch_add_explicit(&pool->finished, end - first, memory_order_release);
     }
     if (taken > 0 && is_worker) vt_set_fpu_state(saved);
     return taken;
@@ -120,13 +154,18 @@ static void *vt_worker_main(void *argument) {
     for (;;) {
         uint64_t state;
         int spins = 0;
+        uint64_t idle_since = 0;
         for (;;) {
             state = atomic_load_explicit(&pool->state, memory_order_acquire);
             if ((uint32_t)(state >> 32) != seen || atomic_load(&pool->stopping)) break;
-            if (++spins < VT_SPINS_BEFORE_SLEEP) {
-#if defined(__x86_64__) || defined(__i386__)
-                _mm_pause();
-#endif
+            if (++spins < VT_SPINS_BEFORE_YIELD) {
+                vt_pause();
+                continue;
+            }
+            uint64_t now = vt_now();
+            if (idle_since == 0) idle_since = now;
+            if (now - idle_since < VT_IDLE_NS) {
+                sched_yield();
                 continue;
             }
             pthread_mutex_lock(&pool->sleep_lock);
@@ -137,6 +176,7 @@ static void *vt_worker_main(void *argument) {
             atomic_fetch_sub(&pool->sleepers, 1);
             pthread_mutex_unlock(&pool->sleep_lock);
             spins = 0;
+            idle_since = 0;
         }
         if (atomic_load(&pool->stopping)) return NULL;
         seen = (uint32_t)(state >> 32);
@@ -146,6 +186,7 @@ static void *vt_worker_main(void *argument) {
 }
 
 // MARK: Running a loop
+
 
 static void vt_run_serially(const struct vt_loop *loop, size_t count) {
     uint32_t saved = vt_fpu_state();
@@ -163,8 +204,19 @@ void vt_pool_run(struct vt_pool *pool, struct vt_loop *loop) {
         vt_run_serially(loop, count);
         return;
     }
+    if (pool->serial_until != 0) {
+        if (vt_now() < pool->serial_until) {
+            pthread_mutex_unlock(&pool->call_lock);
+            atomic_fetch_add_explicit(&pool->serial_loops, 1, memory_order_relaxed);
+            vt_run_serially(loop, count);
+            return;
+        }
+        pool->serial_until = 0;
+    }
     pool->loop = *loop;
     atomic_store_explicit(&pool->item_count, count, memory_order_relaxed);
+    size_t chunk = count / (pool->threads * 8);
+    atomic_store_explicit(&pool->chunk, chunk == 0 ? 1 : chunk, memory_order_relaxed);
     atomic_store_explicit(&pool->finished, 0, memory_order_relaxed);
     pool->generation += 1;
     if (pool->generation == 0) pool->generation = 1;  // 0 is "no loop yet" for the workers
@@ -181,14 +233,24 @@ void vt_pool_run(struct vt_pool *pool, struct vt_loop *loop) {
     if (loop->flushes_denormals) vt_set_fpu_state(vt_flushing_denormals(saved));
     vt_take_items(pool, pool->generation, 0);
     // Only items a worker has started can be missing now.
+    uint64_t waiting_since = 0;
+    int stalled = 0;
     for (int spins = 0; atomic_load_explicit(&pool->finished, memory_order_acquire) < count; spins++) {
         if (spins < VT_SPINS_BEFORE_YIELD) {
-#if defined(__x86_64__) || defined(__i386__)
-            _mm_pause();
-#endif
-        } else {
-            sched_yield();
+            vt_pause();
+            continue;
         }
+        uint64_t now = vt_now();
+        if (waiting_since == 0) waiting_since = now;
+        if (!stalled && now - waiting_since > VT_STALL_NS) {
+            stalled = 1;
+            uint64_t period = pool->serial_period;
+            if (period == 0 || now - pool->last_stall > VT_STALL_MEMORY_NS) period = VT_SERIAL_FIRST_NS;
+            pool->serial_until = now + period;
+            pool->serial_period = period * 2 < VT_SERIAL_MAX_NS ? period * 2 : VT_SERIAL_MAX_NS;
+            pool->last_stall = now;
+        }
+        sched_yield();
     }
     if (loop->flushes_denormals) vt_set_fpu_state(saved);
     atomic_fetch_add_explicit(&pool->parallel_loops, 1, memory_order_relaxed);

@@ -9,7 +9,8 @@ import Testing
         #expect(options.modelAssetPath == "")
         #expect(options.delegate == .CPU)
         #expect(options.inferenceBackend == .xnnpack)
-        #expect(options.threadCount == 1)
+        // The processors this process may use, at most 4.
+        #expect(options.threadCount == min(max(1, ProcessInfo.processInfo.activeProcessorCount), 4))
         options.modelAssetPath = "/a.task"
         options.delegate = .GPU
         let copy = try #require(options.copy() as? BaseOptions)

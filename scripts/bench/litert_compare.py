@@ -19,6 +19,14 @@ A round is N timed invocations. For each model and thread count the script alter
 rounds and our rounds K times, then reports the median over all K × N samples of each side and the
 ratio ours / LiteRT. Models inside a .task bundle are extracted to .build/bench-models/ first, so
 the CLI always gets a plain .tflite path.
+
+--cpu-time (one thread only) compares CPU time per invocation instead of wall time, which other
+processes on a busy machine inflate much less than wall time (a preempted invocation is not
+charged for the time it waits). LiteRT: thread CPU time around each invoke(). Ours: each round
+also runs the CLI once with --iterations 1, and the CPU time of the child process (user + system)
+of the N-iteration run minus that of the 1-iteration run, divided by N - 1, is the round's figure
+(loading and warm-up cancel out). The reported figure is the median over rounds of the mean per
+invocation, for both sides.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -58,8 +67,10 @@ class LiteRTRunner:
         for _ in range(WARMUP):
             self.interpreter.invoke()
 
-    def round(self, iterations: int) -> list[float]:
-        invoke, clock, times = self.interpreter.invoke, time.perf_counter_ns, []
+    def round(self, iterations: int, cpu_time: bool = False) -> list[float]:
+        """Milliseconds per invoke(): wall time, or this thread's CPU time with `cpu_time`."""
+        invoke, times = self.interpreter.invoke, []
+        clock = time.thread_time_ns if cpu_time else time.perf_counter_ns
         for _ in range(iterations):
             t0 = clock()
             invoke()
@@ -95,6 +106,22 @@ def ours_round(binary: Path, model: Path, threads: int, backend: str, iterations
     return times
 
 
+def children_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def ours_cpu_round(binary: Path, model: Path, backend: str, iterations: int) -> float:
+    """CPU milliseconds per invocation of our CLI (1 thread): an N-iteration run minus a
+    1-iteration run, over N - 1."""
+    spent = []
+    for n in (iterations, 1):
+        before = children_cpu_seconds()
+        ours_round(binary, model, 1, backend, n)
+        spent.append(children_cpu_seconds() - before)
+    return (spent[0] - spent[1]) * 1e3 / (iterations - 1)
+
+
 def model_file(spec) -> Path:
     """A plain .tflite path for the CLI; bundle members are extracted once."""
     if ":" not in spec.source:
@@ -123,11 +150,15 @@ def main() -> int:
     parser.add_argument("--binary", type=Path, default=DEFAULT_BINARY, help="our CLI (default .build/release/vision-tasks)")
     parser.add_argument("--litert-only", action="store_true", help="time LiteRT alone")
     parser.add_argument("--json", type=Path, help="also write all samples and medians to this file")
+    parser.add_argument("--cpu-time", action="store_true",
+                        help="compare CPU time per invocation instead of wall time (one thread only)")
     args = parser.parse_args()
 
     threads = [int(t) for t in args.threads.split(",") if t]
     if not threads or min(threads) < 1 or args.rounds < 1 or args.iterations < 1:
         parser.error("threads, rounds and iterations must be positive")
+    if args.cpu_time and (threads != [1] or args.iterations < 2):
+        parser.error("--cpu-time needs --threads 1 and at least 2 iterations")
     unknown = set(args.models) - {s.stem for s in SPECS}
     if unknown:
         parser.error(f"unknown model(s): {', '.join(sorted(unknown))}")
@@ -149,16 +180,23 @@ def main() -> int:
         for t in threads:
             litert = LiteRTRunner(content, t, spec)
             lite_samples, our_samples, our_error = [], [], None
+            lite_round_means = []
             for _ in range(args.rounds):
-                lite_samples += litert.round(args.iterations)
+                samples = litert.round(args.iterations, cpu_time=args.cpu_time)
+                lite_samples += samples
+                lite_round_means.append(statistics.fmean(samples))
                 if run_ours and our_error is None:
                     try:
-                        our_samples += ours_round(args.binary, path, t, args.backend, args.iterations)
+                        if args.cpu_time:
+                            our_samples.append(ours_cpu_round(args.binary, path, args.backend, args.iterations))
+                        else:
+                            our_samples += ours_round(args.binary, path, t, args.backend, args.iterations)
                     except OursError as error:
                         our_error = str(error)
                         our_samples = []
             del litert
-            lite_median = statistics.median(lite_samples)
+            # With --cpu-time each of our samples is already a round's mean; LiteRT's are per invoke.
+            lite_median = statistics.median(lite_round_means if args.cpu_time else lite_samples)
             our_median = statistics.median(our_samples) if our_samples else None
             ratio = our_median / lite_median if our_median is not None else None
             if our_error:
@@ -173,7 +211,8 @@ def main() -> int:
 
     load_after = os.getloadavg()[0]
     width = max(len(r[0]) for r in rows)
-    print(f"LiteRT {importlib_version()} vs vision-tasks ({args.backend}); medians of "
+    what = ("CPU ms per invocation, medians of round means" if args.cpu_time else "wall ms, medians")
+    print(f"LiteRT {importlib_version()} vs vision-tasks ({args.backend}); {what} of "
           f"{args.rounds} interleaved rounds × {args.iterations} invocations; "
           f"1-min load average {load_before:.2f} before, {load_after:.2f} after "
           f"(on {os.cpu_count()} CPUs: a busy machine inflates the 2-thread figures most)")
@@ -182,7 +221,8 @@ def main() -> int:
         print(f"{stem:<{width}}  {t:>7}  {lite:>9.2f}  {fmt(ours):>7}  {fmt(ratio, 3):>11}")
     if args.json:
         args.json.write_text(json.dumps({"rounds": args.rounds, "iterations": args.iterations,
-                                         "backend": args.backend, "results": record}, indent=1) + "\n")
+                                         "backend": args.backend, "cpu_time": args.cpu_time,
+                                         "results": record}, indent=1) + "\n")
     return status
 
 

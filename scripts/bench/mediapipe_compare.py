@@ -7,7 +7,8 @@ load. Cases (issues 4 and 5): FaceLandmarker on astronaut.png with blendshapes a
 IMAGE mode and per tracked VIDEO frame; FaceDetector (short-range model, default options) on
 astronaut.png in IMAGE mode; PoseLandmarker on astronaut.png with masks in IMAGE mode, and per
 tracked VIDEO frame.
-MediaPipe's Python Tasks API always runs XNNPACK with 1 thread on desktop Linux; --threads sets ours.
+MediaPipe's Python Tasks API always runs XNNPACK with 1 thread on desktop Linux. Ours runs with its
+default thread count (the processors available, at most 4) unless --threads sets it.
 Run: scripts/bench/mediapipe-compare [--rounds K] [--iterations N] [--threads T] [--binary PATH]
 """
 import argparse
@@ -84,22 +85,27 @@ def time_calls(call, iterations):
 
 
 def our_round(binary, iterations, threads):
-    out = subprocess.run([binary, "bench", "tasks", "--json", "--iterations", str(iterations), "--threads", str(threads),
-                          "--filter", "|".join(name for name, _ in CASES)],
-                         check=True, capture_output=True, text=True, cwd=ROOT).stdout
-    results = {}
+    """Our times per case, and the thread count the cases ran with."""
+    command = [binary, "bench", "tasks", "--json", "--iterations", str(iterations),
+               "--filter", "|".join(name for name, _ in CASES)]
+    if threads is not None:
+        command += ["--threads", str(threads)]
+    out = subprocess.run(command, check=True, capture_output=True, text=True, cwd=ROOT).stdout
+    results, used = {}, None
     for line in out.splitlines():
         if line.startswith("{"):
             item = json.loads(line)
             results[item["case"]] = item["times_ms"]
-    return results
+            used = item["threads"]
+    return results, used
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--iterations", type=int, default=20)
-    parser.add_argument("--threads", type=int, default=1, help="XNNPACK threads on our side (default 1, as MediaPipe)")
+    parser.add_argument("--threads", type=int, default=None,
+                        help="XNNPACK threads on our side (default: vision-tasks' own default)")
     parser.add_argument("--binary", default=str(ROOT / ".build/release/vision-tasks"))
     args = parser.parse_args()
     if not os.path.exists(args.binary):
@@ -113,13 +119,13 @@ def main():
     for _ in range(args.rounds):
         for index, call in enumerate(calls):
             theirs[index] += time_calls(call, args.iterations)
-        round_results = our_round(args.binary, args.iterations, args.threads)
+        round_results, our_threads = our_round(args.binary, args.iterations, args.threads)
         for index, (name, _) in enumerate(CASES):
             ours[index] += round_results[name]
     for task in tasks:
         task.close()
     print(f"MediaPipe {mp.__version__} (1 XNNPACK thread, its desktop default) vs vision-tasks (xnnpack, "
-          f"{args.threads} thread(s)); medians of {args.rounds} interleaved "
+          f"{our_threads} thread(s)); medians of {args.rounds} interleaved "
           f"rounds × {args.iterations} calls; 1-min load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after")
     print(f"{'case':62} {'MediaPipe ms':>12} {'ours ms':>8} {'ratio':>6} {'target':>6}")
     for index, (name, target) in enumerate(CASES):

@@ -6,7 +6,10 @@
 // properties matter on a machine whose cores are shared with other work:
 // - the calling thread takes items itself until none are left, and waits only for items a worker
 //   has already started; a worker the scheduler has not run yet is never waited for;
-// - a second caller that finds the pool busy runs its loop alone instead of queueing.
+// - a second caller that finds the pool busy runs its loop alone instead of queueing;
+// - when a caller had to wait long for a worker's item (the worker lost its core to another
+//   process), the loops of the next 100 ms run on their callers alone, so a loaded machine costs
+//   about what one thread would.
 // Results are the same as with pthreadpool: every item runs exactly once, and the caller and the
 // workers flush denormals to zero when XNNPACK asks for it (PTHREADPOOL_FLAG_DISABLE_DENORMALS).
 #ifndef VISIONTASKS_CTHREADPOOL_H

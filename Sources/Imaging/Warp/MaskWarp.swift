@@ -11,34 +11,40 @@ extension FloatImage {
         let t = inverseMap.map(Double.init)
         var out = [Float](repeating: 0, count: outputWidth * outputHeight)
         let w = width, h = height
-        // Per-column terms, as OpenCV's adelta/bdelta tables.
-        let columnX = (0..<outputWidth).map { openCVRound(t[0] * Double($0) * 1024) }
-        let columnY = (0..<outputWidth).map { openCVRound(t[3] * Double($0) * 1024) }
-        var weights = [Float](repeating: 0, count: 32)
-        for i in 0..<32 { weights[i] = Float(i) * (1 / Float(32)) }
+        // Per-column terms, as OpenCV's adelta/bdelta tables: x then y for each output column.
+        var columns = [Int32](repeating: 0, count: 2 * outputWidth)
+        for x in 0..<outputWidth {
+            columns[2 * x] = openCVRound(t[0] * Double(x) * 1024)
+            columns[2 * x + 1] = openCVRound(t[3] * Double(x) * 1024)
+        }
         values.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { destination in
-                for y in 0..<outputHeight {
-                    let rowX = openCVRound((t[1] * Double(y) + t[2]) * 1024) &+ 16
-                    let rowY = openCVRound((t[4] * Double(y) + t[5]) * 1024) &+ 16
-                    for x in 0..<outputWidth {
-                        let xi = (rowX &+ columnX[x]) &>> 5, yi = (rowY &+ columnY[x]) &>> 5
-                        let sx = Int(saturateInt16(xi &>> 5)), sy = Int(saturateInt16(yi &>> 5))
-                        let fx = weights[Int(xi & 31)], fy = weights[Int(yi & 31)]
-                        let w00 = (1 - fy) * (1 - fx), w01 = (1 - fy) * fx, w10 = fy * (1 - fx), w11 = fy * fx
-                        let p00, p01, p10, p11: Float
-                        if sx >= 0, sy >= 0, sx < w - 1, sy < h - 1 {
-                            let i = sy * w + sx
-                            p00 = source[i]; p01 = source[i + 1]; p10 = source[i + w]; p11 = source[i + w + 1]
-                        } else {
-                            func tap(_ x: Int, _ y: Int) -> Float { x >= 0 && y >= 0 && x < w && y < h ? source[y * w + x] : 0 }
-                            p00 = tap(sx, sy); p01 = tap(sx + 1, sy); p10 = tap(sx, sy + 1); p11 = tap(sx + 1, sy + 1)
+                columns.withUnsafeBufferPointer { columns in
+                    for y in 0..<outputHeight {
+                        let rowX = openCVRound((t[1] * Double(y) + t[2]) * 1024) &+ 16
+                        let rowY = openCVRound((t[4] * Double(y) + t[5]) * 1024) &+ 16
+                        for x in 0..<outputWidth {
+                            let xi = (rowX &+ columns[2 &* x]) &>> 5, yi = (rowY &+ columns[2 &* x &+ 1]) &>> 5
+                            let sx = Int(saturateInt16(xi &>> 5)), sy = Int(saturateInt16(yi &>> 5))
+                            // All four taps outside: the output keeps its 0.
+                            if sx < -1 || sy < -1 || sx >= w || sy >= h { continue }
+                            // OpenCV's float weight table: i/32 for the 1/32-pixel fraction i.
+                            let fx = Float(xi & 31) * (1 / Float(32)), fy = Float(yi & 31) * (1 / Float(32))
+                            let w00 = (1 - fy) * (1 - fx), w01 = (1 - fy) * fx, w10 = fy * (1 - fx), w11 = fy * fx
+                            let p00, p01, p10, p11: Float
+                            if sx >= 0, sy >= 0, sx < w - 1, sy < h - 1 {
+                                let i = sy &* w &+ sx
+                                p00 = source[i]; p01 = source[i &+ 1]; p10 = source[i &+ w]; p11 = source[i &+ w &+ 1]
+                            } else {
+                                func tap(_ x: Int, _ y: Int) -> Float { x >= 0 && y >= 0 && x < w && y < h ? source[y * w + x] : 0 }
+                                p00 = tap(sx, sy); p01 = tap(sx + 1, sy); p10 = tap(sx, sy + 1); p11 = tap(sx + 1, sy + 1)
+                            }
+                            var value = p00 * w00
+                            value += p01 * w01
+                            value += p10 * w10
+                            value += p11 * w11
+                            destination[y &* outputWidth &+ x] = value
                         }
-                        var value = p00 * w00
-                        value += p01 * w01
-                        value += p10 * w10
-                        value += p11 * w11
-                        destination[y * outputWidth + x] = value
                     }
                 }
             }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How an ``Interpreter`` runs a model.
 public struct InterpreterOptions: Sendable, Hashable {
     /// Which kernels run the operators.
@@ -10,12 +12,20 @@ public struct InterpreterOptions: Sendable, Hashable {
 
     public var backend: Backend
     /// Threads the XNNPACK backend may use (at least 1). The reference backend uses one.
+    /// Results do not depend on it.
     public var threadCount: Int
     /// Positions in the model's output list of outputs the caller will not read. The operators
     /// that only serve them are not run, and these outputs read as zeros.
     public var skippedOutputs: Set<Int>
 
-    public init(backend: Backend = .xnnpack, threadCount: Int = 1, skippedOutputs: Set<Int> = []) {
+    /// The default ``threadCount``: the processors this process may use, at most 4 (these models
+    /// gain little from more). Interpreters of one thread count share one pool process-wide, and a
+    /// loop that finds the pool busy runs on its caller, so many interpreters on many threads do
+    /// not multiply the worker threads.
+    public static let defaultThreadCount = min(max(1, ProcessInfo.processInfo.activeProcessorCount), 4)
+
+    public init(backend: Backend = .xnnpack, threadCount: Int = InterpreterOptions.defaultThreadCount,
+                skippedOutputs: Set<Int> = []) {
         self.backend = backend
         self.threadCount = threadCount
         self.skippedOutputs = skippedOutputs

@@ -1,4 +1,5 @@
 import Foundation
+import Inference
 
 /// Options shared by every task: which model file to load and where it runs.
 ///
@@ -17,8 +18,9 @@ public final class BaseOptions: NSObject, NSCopying {
     public var inferenceBackend: InferenceBackend = .xnnpack
 
     /// VisionTasks extension: threads the XNNPACK kernels may use per model (at least 1; values
-    /// below 1 count as 1). Default 1.
-    public var threadCount: Int = 1
+    /// below 1 count as 1). Default: the processors this process may use, at most 4. Results do
+    /// not depend on it.
+    public var threadCount: Int = InterpreterOptions.defaultThreadCount
 
     /// Default options: empty model path, CPU.
     override public init() {

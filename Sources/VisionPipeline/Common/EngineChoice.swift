@@ -6,10 +6,11 @@ import Inference
 public struct EngineChoice: Sendable, Hashable {
     /// The kernel backend (`.xnnpack` by default; `.reference` is the plain, slow one).
     public var backend: InterpreterOptions.Backend = .xnnpack
-    /// Threads each interpreter may use (at least 1).
-    public var threadCount: Int = 1
+    /// Threads each interpreter may use (at least 1); by default the processors this process may
+    /// use, at most 4 (``InterpreterOptions/defaultThreadCount``).
+    public var threadCount: Int = InterpreterOptions.defaultThreadCount
 
-    public init(backend: InterpreterOptions.Backend = .xnnpack, threadCount: Int = 1) {
+    public init(backend: InterpreterOptions.Backend = .xnnpack, threadCount: Int = InterpreterOptions.defaultThreadCount) {
         self.backend = backend
         self.threadCount = threadCount
     }

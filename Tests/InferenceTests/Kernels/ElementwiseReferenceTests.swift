@@ -37,6 +37,17 @@ import Testing
         #expect(try reference(.squaredDifference, .none, [a, b]).values == [0, 0, 4, 4, 16, 16])
     }
 
+    @Test func rowAgainstOneBroadcastValueKeepsOperandOrder() throws {
+        // [2, 3] ∘ [2, 1] and [2, 1] ∘ [2, 3]: one operand's innermost axis is broadcast, as in
+        // blendshapes' SQUARED_DIFFERENCE x[1,1,97,64] ∘ mean[1,1,97,1].
+        let rows: SingleNodeInput = .activation(shape: [2, 3], values: [1, 2, 3, 4, 5, 6])
+        let column: SingleNodeInput = .activation(shape: [2, 1], values: [2, 8])
+        #expect(try reference(.sub, .none, [rows, column]).values == [-1, 0, 1, -4, -3, -2])
+        #expect(try reference(.sub, .none, [column, rows]).values == [1, 0, -1, 4, 3, 2])
+        #expect(try reference(.div, .none, [column, rows]).values == [2, 1, 2.0 / 3, 2, 1.6, 8.0 / 6])
+        #expect(try reference(.squaredDifference, .none, [rows, column]).values == [1, 0, 1, 16, 9, 4])
+    }
+
     @Test func fusedActivationsClamp() throws {
         let inputs: [SingleNodeInput] = [
             .activation(shape: [4], values: [-3, -0.5, 0.5, 8]),

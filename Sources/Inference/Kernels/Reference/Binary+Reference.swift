@@ -43,9 +43,16 @@ final class ReferenceBinaryKernel: Kernel {
                             let bBase = i0 * b[0] + i1 * b[1] + i2 * b[2] + i3 * b[3] + i4 * b[4]
                             let x = lhs + aBase, y = rhs + bBase
                             let (xs, ys) = (a[5], b[5])
+                            // Contiguous rows, or a row against one broadcast value: loops the
+                            // compiler vectorizes. Each computes the same values as the general loop.
                             if xs == 1 && ys == 1 {
-                                // Contiguous rows: a loop the compiler vectorizes.
                                 for i5 in 0..<s[5] { out[i5] = activation.apply(operation(x[i5], y[i5])) }
+                            } else if xs == 1 && ys == 0 {
+                                let b = y[0]
+                                for i5 in 0..<s[5] { out[i5] = activation.apply(operation(x[i5], b)) }
+                            } else if xs == 0 && ys == 1 {
+                                let a = x[0]
+                                for i5 in 0..<s[5] { out[i5] = activation.apply(operation(a, y[i5])) }
                             } else {
                                 for i5 in 0..<s[5] { out[i5] = activation.apply(operation(x[i5 * xs], y[i5 * ys])) }
                             }
