@@ -99,9 +99,10 @@ def video_bench(binary, task, frame_count, repeats, work):
         "-vf", "scale=760:760,pad=1320:760:280:0,crop=1280:720:20+20*sin(2*PI*t/4):20+20*cos(2*PI*t/3),format=yuv420p",
         "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", video], check=True)
     overlay = os.path.join(work, "overlay.mp4")
-    # The pose overlay tints the segmentation masks, so the task computes them; the plain run asks
-    # for them too, so that both runs do the same task work and only the video I/O differs.
-    task_options = ["--output-segmentation-masks"] if task == "pose-landmarker" else []
+    # Both runs do the same task work, so that only the video I/O differs: one inference thread
+    # (the default with an MP4 overlay, whose threads use the other core), and for the pose
+    # landmarker the segmentation masks (the overlay tints them, so the task computes them).
+    task_options = ["--threads", "1"] + (["--output-segmentation-masks"] if task == "pose-landmarker" else [])
     plain, full = [], []
     for _ in range(repeats):
         plain.append(run(binary, [task, video] + task_options))
