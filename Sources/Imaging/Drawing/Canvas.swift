@@ -88,79 +88,6 @@ enum Canvas {
         }
     }
 
-    private static func blendYUV(_ coverage: CoverageMap, xs: Range<Int>, ys: Range<Int>, color: Color,
-                                 weights: Weights, into image: inout Image) {
-        let r = Int32(color.red), g = Int32(color.green), b = Int32(color.blue)
-        let luma = Int32(YUV.luma(r: r, g: g, b: b))
-        let (u, v) = YUV.chroma(r: r, g: g, b: b)
-        let (u32, v32) = (Int32(u), Int32(v))
-        let mapWidth = coverage.xs.count
-        let width = image.width, height = image.height
-        let isI420 = image.format == .i420
-        let lumaStride = image.planes[0].rowStride
-        let chromaStride = image.planes[1].rowStride, vStride = isI420 ? image.planes[2].rowStride : 0
-        // The planes are moved out of the image while blended, so each is written in place.
-        var lumaPlane = image.planes[0].bytes, chromaPlane = image.planes[1].bytes
-        var vPlane = isI420 ? image.planes[2].bytes : []
-        image.planes[0].bytes = []
-        image.planes[1].bytes = []
-        if isI420 { image.planes[2].bytes = [] }
-        defer {
-            image.planes[0].bytes = lumaPlane
-            image.planes[1].bytes = chromaPlane
-            if isI420 { image.planes[2].bytes = vPlane }
-        }
-        // Blocks of 2×2 pixels share one chroma sample, blended with their mean coverage (pixels
-        // outside the box count as 0; blocks on an odd edge have fewer pixels).
-        let blockXs = xs.lowerBound / 2..<(xs.upperBound + 1) / 2
-        let blockYs = ys.lowerBound / 2..<(ys.upperBound + 1) / 2
-        var sums = [Float](repeating: 0, count: blockXs.count)
-        coverage.values.withUnsafeBufferPointer { values in
-            lumaPlane.withUnsafeMutableBufferPointer { lumaBytes in
-                chromaPlane.withUnsafeMutableBufferPointer { chromaBytes in
-                    vPlane.withUnsafeMutableBufferPointer { vBytes in
-                        sums.withUnsafeMutableBufferPointer { sums in
-                            for by in blockYs {
-                                for i in sums.indices { sums[i] = 0 }
-                                // Luma, summing each block's coverage on the way.
-                                for y in max(2 * by, ys.lowerBound)..<min(2 * by + 2, ys.upperBound) {
-                                    let mapRow = (y - coverage.ys.lowerBound) * mapWidth - coverage.xs.lowerBound
-                                    let row = y * lumaStride
-                                    for x in xs {
-                                        let c = values[mapRow + x]
-                                        guard c > 0 else { continue }
-                                        sums[x >> 1 - blockXs.lowerBound] += min(c, 1)
-                                        let k = weights.weight(c)
-                                        if k > 0 { lumaBytes[row + x] = mix(lumaBytes[row + x], luma, k) }
-                                    }
-                                }
-                                let rows = min(2 * by + 2, height) - 2 * by
-                                for bx in blockXs {
-                                    let sum = sums[bx - blockXs.lowerBound]
-                                    guard sum > 0 else { continue }
-                                    let pixels = Float(rows * (min(2 * bx + 2, width) - 2 * bx))
-                                    let k = weights.weight(sum / pixels)
-                                    guard k > 0 else { continue }
-                                    if isI420 {
-                                        let ui = by * chromaStride + bx, vi = by * vStride + bx
-                                        chromaBytes[ui] = mix(chromaBytes[ui], u32, k)
-                                        vBytes[vi] = mix(vBytes[vi], v32, k)
-                                    } else {
-                                        // NV12 stores U, V; NV21 stores V, U.
-                                        let i = by * chromaStride + 2 * bx
-                                        let (first, second) = image.format == .nv12 ? (u32, v32) : (v32, u32)
-                                        chromaBytes[i] = mix(chromaBytes[i], first, k)
-                                        chromaBytes[i + 1] = mix(chromaBytes[i + 1], second, k)
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
     /// The pixels `x` in `0..<limit` whose centres `x + 0.5` lie in `[from, to]` (finite values);
     /// without calls to the C library's rounding, for use per row of a shape.
     @inline(__always)
@@ -182,28 +109,5 @@ enum Canvas {
         let lower = max(0, min(Float(limit), (from - 1).rounded(.down)))
         let upper = max(0, min(Float(limit), (to + 1).rounded(.up)))
         return Int(lower)..<max(Int(lower), Int(upper))
-    }
-}
-
-/// How much of each pixel of a box a shape covers: row-major values in 0…1 for the pixels
-/// `xs × ys` (values above 1 count as 1; zero, negative and NaN as uncovered).
-struct CoverageMap {
-    let xs: Range<Int>
-    let ys: Range<Int>
-    var values: [Float]
-
-    /// An empty (all-zero) map of the box `xs × ys`.
-    init(xs: Range<Int>, ys: Range<Int>) {
-        self.xs = xs
-        self.ys = ys
-        values = [Float](repeating: 0, count: xs.count * ys.count)
-    }
-
-    /// The map of the box `xs × ys` with these `values` (`xs.count × ys.count` of them).
-    init(xs: Range<Int>, ys: Range<Int>, values: [Float]) {
-        precondition(values.count == xs.count * ys.count, "a coverage map needs one value per pixel")
-        self.xs = xs
-        self.ys = ys
-        self.values = values
     }
 }
