@@ -4,7 +4,9 @@ Usage: scripts/bench/cli-throughput [--repeats R] [--task face-landmarker] [--im
                                     [--frames 300] [--binary PATH] [--only folder|video]
 
 Folder: R rounds, each running --jobs 1 then --jobs 2 on a folder of N copies of the fixture
-images (assets/images, cycled); prints the median wall time of each, images/s, the ratio, and the
+images (assets/images, cycled), one inference thread per worker in both (with --jobs 1 the tool
+would otherwise give its single worker every core, and the ratio would not measure the workers);
+prints the median wall time of each, images/s, the ratio, and the
 CPU time (user+sys) of each run (equal CPU means no busy-waiting or duplicated work; a ratio
 below 2 with equal CPU means the cores were shared with something else).
 
@@ -52,11 +54,11 @@ def folder_bench(binary, task, count, repeats, work):
     shards = []
     for _ in range(repeats):
         for jobs in (1, 2):
-            results[jobs].append(run(binary, [task, folder, "--jobs", str(jobs), "--quiet"]))
-        shards.append(two_processes(binary, [task, folder, "--quiet"]))
+            results[jobs].append(run(binary, [task, folder, "--jobs", str(jobs), "--threads", "1", "--quiet"]))
+        shards.append(two_processes(binary, [task, folder, "--threads", "1", "--quiet"]))
     wall = {jobs: statistics.median(r[0] for r in results[jobs]) for jobs in results}
     cpu = {jobs: statistics.median(r[1] for r in results[jobs]) for jobs in results}
-    print(f"folder: {count} images, {task}, {repeats} rounds (interleaved), median wall / CPU:")
+    print(f"folder: {count} images, {task} --threads 1, {repeats} rounds (interleaved), median wall / CPU:")
     for jobs in (1, 2):
         print(f"  --jobs {jobs}: {wall[jobs]:.2f} s ({count / wall[jobs]:.1f} images/s), CPU {cpu[jobs]:.2f} s")
     print(f"  speed-up --jobs 2 / --jobs 1: {wall[1] / wall[2]:.2f}x (target >= 1.8x); "
