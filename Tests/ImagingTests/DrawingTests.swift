@@ -109,6 +109,36 @@ import Testing
         #expect(throws: ImageError.self) { try image.fillMask(try FloatImage(width: 2, height: 2), color: .red) }
     }
 
+    @Test func yuvImagesGetTheSameColours() throws {
+        // A grey RGB picture and its I420 and NV12 copies, drawn on alike.
+        let rgb = try Image(width: 40, height: 30, format: .rgb8, fill: 100)
+        var drawn = [rgb, try rgb.converted(to: .i420), try rgb.converted(to: .nv12)]
+        var values = [Float](repeating: 0, count: 40 * 30)
+        for y in 20..<28 { for x in 4..<12 { values[y * 40 + x] = 1 } }
+        let mask = try FloatImage(width: 40, height: 30, values: values)
+        for index in drawn.indices {
+            try drawn[index].drawLine(from: PixelPoint(x: 4, y: 5), to: PixelPoint(x: 36, y: 5), thickness: 4, color: .red)
+            try drawn[index].drawRectangle(PixelRect(x: 20, y: 12, width: 12, height: 12), filled: true,
+                                           color: Color.blue.withAlpha(128))
+            try drawn[index].fillMask(mask, color: Color.green.withAlpha(200))
+        }
+        let reference = drawn[0]
+        let i420 = try drawn[1].converted(to: .rgb8), nv12 = try drawn[2].converted(to: .rgb8)
+        #expect(i420 == nv12, "the two YUV layouts blend alike")
+        #expect(drawn[1].planes[0].bytes != (try rgb.converted(to: .i420)).planes[0].bytes)
+        // Inside each shape (whole 2×2 blocks, fully covered), the colours match the RGB drawing up to
+        // the rounding of 8-bit YUV.
+        for (x, y) in [(10, 4), (30, 5), (24, 16), (28, 20), (6, 22), (10, 26)] {
+            let expected = Self.pixel(reference, x, y), got = Self.pixel(i420, x, y)
+            #expect(zip(expected, got).allSatisfy { abs(Int($0) - Int($1)) <= 4 }, "(\(x), \(y)): \(got) vs \(expected)")
+        }
+        // Away from the shapes nothing changes.
+        let untouched = try rgb.converted(to: .i420).converted(to: .rgb8)
+        for (x, y) in [(2, 15), (38, 28), (16, 14)] {
+            #expect(Self.pixel(i420, x, y) == Self.pixel(untouched, x, y))
+        }
+    }
+
     @Test func offImageAndInvalidInputsAreSafe() throws {
         let before = try Self.black()
         var image = before

@@ -4,7 +4,9 @@ Usage: scripts/bench/cli-throughput [--repeats R] [--task face-landmarker] [--im
                                     [--frames 300] [--binary PATH] [--only folder|video]
 
 Folder: R rounds, each running --jobs 1 then --jobs 2 on a folder of N copies of the fixture
-images (assets/images, cycled); prints the median wall time of each, images/s, the ratio, and the
+images (assets/images, cycled), one inference thread per worker in both (with --jobs 1 the tool
+would otherwise give its single worker every core, and the ratio would not measure the workers);
+prints the median wall time of each, images/s, the ratio, and the
 CPU time (user+sys) of each run (equal CPU means no busy-waiting or duplicated work; a ratio
 below 2 with equal CPU means the cores were shared with something else).
 
@@ -52,11 +54,11 @@ def folder_bench(binary, task, count, repeats, work):
     shards = []
     for _ in range(repeats):
         for jobs in (1, 2):
-            results[jobs].append(run(binary, [task, folder, "--jobs", str(jobs), "--quiet"]))
-        shards.append(two_processes(binary, [task, folder, "--quiet"]))
+            results[jobs].append(run(binary, [task, folder, "--jobs", str(jobs), "--threads", "1", "--quiet"]))
+        shards.append(two_processes(binary, [task, folder, "--threads", "1", "--quiet"]))
     wall = {jobs: statistics.median(r[0] for r in results[jobs]) for jobs in results}
     cpu = {jobs: statistics.median(r[1] for r in results[jobs]) for jobs in results}
-    print(f"folder: {count} images, {task}, {repeats} rounds (interleaved), median wall / CPU:")
+    print(f"folder: {count} images, {task} --threads 1, {repeats} rounds (interleaved), median wall / CPU:")
     for jobs in (1, 2):
         print(f"  --jobs {jobs}: {wall[jobs]:.2f} s ({count / wall[jobs]:.1f} images/s), CPU {cpu[jobs]:.2f} s")
     print(f"  speed-up --jobs 2 / --jobs 1: {wall[1] / wall[2]:.2f}x (target >= 1.8x); "
@@ -99,10 +101,14 @@ def video_bench(binary, task, frame_count, repeats, work):
         "-vf", "scale=760:760,pad=1320:760:280:0,crop=1280:720:20+20*sin(2*PI*t/4):20+20*cos(2*PI*t/3),format=yuv420p",
         "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", video], check=True)
     overlay = os.path.join(work, "overlay.mp4")
+    # Both runs do the same task work, so that only the video I/O differs: one inference thread
+    # (the default with an MP4 overlay, whose threads use the other core), and for the pose
+    # landmarker the segmentation masks (the overlay tints them, so the task computes them).
+    task_options = ["--threads", "1"] + (["--output-segmentation-masks"] if task == "pose-landmarker" else [])
     plain, full = [], []
     for _ in range(repeats):
-        plain.append(run(binary, [task, video]))
-        full.append(run(binary, [task, video, "--overlay", overlay]))
+        plain.append(run(binary, [task, video] + task_options))
+        full.append(run(binary, [task, video, "--overlay", overlay] + task_options))
     def per_frame(results):
         walls, tasks, cpus, process_cpus = [], [], [], []
         for wall, process_cpu, stderr in results:
@@ -115,7 +121,8 @@ def video_bench(binary, task, frame_count, repeats, work):
         return statistics.median(walls), statistics.median(tasks), merged, statistics.median(process_cpus)
     plain_wall, plain_task, plain_cpu, plain_process = per_frame(plain)
     full_wall, full_task, full_cpu, full_process = per_frame(full)
-    print(f"video: 1280x720, {frame_count} frames, {task}, {repeats} rounds (interleaved), medians per frame:")
+    print(f"video: 1280x720, {frame_count} frames, {task} {' '.join(task_options)}, {repeats} rounds (interleaved), "
+          f"medians per frame:")
     print(f"  task alone (its thread, plain run): {plain_task:.2f} ms wall, {plain_cpu.get('task', 0):.2f} ms CPU")
     print(f"  plain run (decode + task + JSON):   {plain_wall:.2f} ms wall per frame, whole process")
     print(f"  with --overlay MP4:                 {full_wall:.2f} ms wall per frame, whole process")

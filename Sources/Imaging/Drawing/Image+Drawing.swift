@@ -1,5 +1,7 @@
-/// Overlay drawing on RGB8, RGBA8 and BGRA8 images, in pixel coordinates (``PixelPoint``): the
-/// building blocks of the face, pose and ML Kit overlays. Other formats throw
+/// Overlay drawing on RGB8, RGBA8, BGRA8 and YUV 4:2:0 (I420, NV12, NV21) images, in pixel coordinates (``PixelPoint``): the
+/// building blocks of the face, pose and ML Kit overlays. In YUV images colours are blended as
+/// BT.601 video-range Y, U, V, chroma with the mean coverage of each 2×2 block (see ``Canvas``), so
+/// a video frame can be drawn on as decoded and encoded without RGB conversions. Other formats throw
 /// ``ImageError/invalidArgument(_:)``. Shapes partly or wholly outside the image are clipped; non-finite
 /// coordinates draw nothing.
 ///
@@ -49,44 +51,86 @@ extension Image {
             try drawPolyline(corners, closed: true, thickness: thickness, color: color, antialiased: antialiased)
             return
         }
-        let canvas = try Canvas(for: self)
+        try Canvas.check(self)
         let left = min(rect.x, rect.x + rect.width), right = max(rect.x, rect.x + rect.width)
         let top = min(rect.y, rect.y + rect.height), bottom = max(rect.y, rect.y + rect.height)
         let xs = Canvas.pixelRange(from: left, to: right, limit: width), ys = Canvas.pixelRange(from: top, to: bottom, limit: height)
+        guard !xs.isEmpty, !ys.isEmpty else { return }
+        var coverage = CoverageMap(xs: xs, ys: ys)
+        var index = 0
         for y in ys {
             let cy = Float(y) + 0.5
             let coverY = antialiased ? min(max(min(cy - top, bottom - cy) + 0.5, 0), 1) : (cy >= top && cy < bottom ? 1 : 0)
-            guard coverY > 0 else { continue }
             for x in xs {
                 let cx = Float(x) + 0.5
                 let coverX = antialiased ? min(max(min(cx - left, right - cx) + 0.5, 0), 1) : (cx >= left && cx < right ? 1 : 0)
-                canvas.blend(&planes[0].bytes, x: x, y: y, color: color, coverage: coverX * coverY)
+                coverage.values[index] = coverX * coverY
+                index += 1
             }
         }
+        try Canvas.blend(coverage, color: color, into: &self)
     }
 
     /// Tints the pixels where `mask` (same size as the image, values in [0, 1]) is set: each pixel is
     /// blended with `color` at opacity `mask · color.alpha/255`. With a `threshold`, the mask is
     /// binarized first (`mask ≥ threshold` → 1, else 0). NaN counts as 0.
     public mutating func fillMask(_ mask: FloatImage, color: Color, threshold: Float? = nil) throws(ImageError) {
-        let canvas = try Canvas(for: self)
+        try Canvas.check(self)
         guard mask.width == width, mask.height == height else {
             throw .invalidArgument("mask is \(mask.width)×\(mask.height), image is \(width)×\(height)")
         }
-        for y in 0..<height {
-            for x in 0..<width {
-                let value = mask.values[y * width + x]
-                guard !value.isNaN else { continue }
-                let coverage: Float = threshold.map { value >= $0 ? 1 : 0 } ?? min(max(value, 0), 1)
-                canvas.blend(&planes[0].bytes, x: x, y: y, color: color, coverage: coverage)
+        // Only the box around the values that can change a pixel is blended: masks are mostly empty.
+        // Below `cut`, a value's blend weight is 0 (a little lower than exact, against rounding).
+        let weights = Canvas.Weights(alpha: color.alpha)
+        guard weights.weight(1) > 0 else { return }
+        let cut = threshold ?? 32768 / (weights.scale * 255) * 0.999
+        guard let box = Self.boundingBox(of: mask, from: cut) else { return }
+        let coverage: CoverageMap
+        if let threshold {
+            var values = [Float](repeating: 0, count: box.xs.count * box.ys.count)
+            mask.values.withUnsafeBufferPointer { source in
+                var index = 0
+                for y in box.ys {
+                    for x in box.xs {
+                        values[index] = source[y * width + x] >= threshold ? 1 : 0
+                        index += 1
+                    }
+                }
+            }
+            coverage = CoverageMap(xs: box.xs, ys: box.ys, values: values)
+        } else {
+            coverage = CoverageMap(xs: 0..<width, ys: 0..<height, values: mask.values)
+        }
+        try Canvas.blend(coverage, color: color, into: &self, within: box)
+    }
+
+    /// The smallest box (columns, rows) holding every value of `mask` that is at least `cut`.
+    private static func boundingBox(of mask: FloatImage, from cut: Float) -> (xs: Range<Int>, ys: Range<Int>)? {
+        var top = mask.height, bottom = -1, left = mask.width, right = -1
+        mask.values.withUnsafeBufferPointer { values in
+            for y in 0..<mask.height {
+                let row = y * mask.width
+                // The first and last such values of the row; the columns already in the box between
+                // them need no look.
+                var first = 0
+                while first < mask.width, !(values[row + first] >= cut) { first += 1 }
+                guard first < mask.width else { continue }
+                var last = mask.width - 1
+                while last > max(first, right), !(values[row + last] >= cut) { last -= 1 }
+                top = min(top, y)
+                bottom = y
+                left = min(left, first)
+                right = max(right, last)
             }
         }
+        guard bottom >= 0 else { return nil }
+        return (left..<right + 1, top..<bottom + 1)
     }
 
     /// Blends the union of thick segments: each pixel takes the largest coverage of any segment.
     private mutating func drawSegments(_ segments: [(PixelPoint, PixelPoint)], thickness: Float, color: Color,
                                        antialiased: Bool) throws(ImageError) {
-        let canvas = try Canvas(for: self)
+        try Canvas.check(self)
         guard thickness.isFinite, thickness > 0 else {
             throw .invalidArgument("thickness must be positive, got \(thickness)")
         }
@@ -98,31 +142,55 @@ extension Image {
         let ys = Canvas.pixelRange(from: finite.map { min($0.0.y, $0.1.y) }.min()! - half,
                                    to: finite.map { max($0.0.y, $0.1.y) }.max()! + half, limit: height)
         guard !xs.isEmpty, !ys.isEmpty else { return }
-        var coverage = [Float](repeating: 0, count: xs.count * ys.count)
-        for (a, b) in finite {
-            let segmentXs = Canvas.pixelRange(from: min(a.x, b.x) - half, to: max(a.x, b.x) + half, limit: width)
-            let segmentYs = Canvas.pixelRange(from: min(a.y, b.y) - half, to: max(a.y, b.y) + half, limit: height)
-            let dx = b.x - a.x, dy = b.y - a.y
-            let lengthSquared = dx * dx + dy * dy
-            for y in segmentYs {
-                let py = Float(y) + 0.5
-                for x in segmentXs {
-                    let px = Float(x) + 0.5
-                    var t: Float = 0
-                    if lengthSquared > 0 { t = min(max(((px - a.x) * dx + (py - a.y) * dy) / lengthSquared, 0), 1) }
-                    let ex = px - (a.x + t * dx), ey = py - (a.y + t * dy)
-                    let distance = (ex * ex + ey * ey).squareRoot()
-                    let cover: Float = antialiased ? min(max(half + 0.5 - distance, 0), 1) : (distance <= half ? 1 : 0)
-                    let index = (y - ys.lowerBound) * xs.count + (x - xs.lowerBound)
-                    coverage[index] = max(coverage[index], cover)
+        var coverage = CoverageMap(xs: xs, ys: ys)
+        // A pixel centre farther than `reach` from the segment is not covered at all.
+        let reach = antialiased ? half + 0.5 : half
+        let reachSquared = reach * reach
+        let mapWidth = xs.count
+        coverage.values.withUnsafeMutableBufferPointer { values in
+            for (a, b) in finite {
+                let segmentYs = Canvas.pixelCentres(from: min(a.y, b.y) - reach, to: max(a.y, b.y) + reach, limit: height)
+                    .clamped(to: ys)
+                let dx = b.x - a.x, dy = b.y - a.y
+                let lengthSquared = dx * dx + dy * dy
+                let inverseLengthSquared = lengthSquared > 0 ? 1 / lengthSquared : 0
+                // Half the width of the band within `reach` of the segment's line, along a row.
+                let bandHalfWidth = dy != 0 ? reach * lengthSquared.squareRoot() / abs(dy) : 0
+                for y in segmentYs {
+                    let py = Float(y) + 0.5 - a.y
+                    // Only the pixels within `reach` of the part of the segment whose y is within
+                    // `reach` of this row can be covered.
+                    var low: Float = 0, high: Float = 1
+                    if dy != 0 {
+                        let t1 = (py - reach) / dy, t2 = (py + reach) / dy
+                        low = max(min(t1, t2), 0)
+                        high = min(max(t1, t2), 1)
+                        guard low <= high else { continue }
+                    } else if abs(py) > reach {
+                        continue
+                    }
+                    var left = a.x + min(low * dx, high * dx) - reach, right = a.x + max(low * dx, high * dx) + reach
+                    if dy != 0 {
+                        // Also within `reach` of the line through the segment.
+                        let centre = a.x + py * dx / dy
+                        left = max(left, centre - bandHalfWidth)
+                        right = min(right, centre + bandHalfWidth)
+                    }
+                    let rowXs = Canvas.pixelCentres(from: left, to: right, limit: width).clamped(to: xs)
+                    let row = (y - ys.lowerBound) * mapWidth - xs.lowerBound
+                    for x in rowXs {
+                        let px = Float(x) + 0.5 - a.x
+                        // The closest point of the segment is a + t·(b − a).
+                        let t = min(max((px * dx + py * dy) * inverseLengthSquared, 0), 1)
+                        let ex = px - t * dx, ey = py - t * dy
+                        let distanceSquared = ex * ex + ey * ey
+                        guard distanceSquared <= reachSquared else { continue }
+                        let cover: Float = antialiased ? min(max(half + 0.5 - distanceSquared.squareRoot(), 0), 1) : 1
+                        values[row + x] = max(values[row + x], cover)
+                    }
                 }
             }
         }
-        for y in ys {
-            for x in xs {
-                canvas.blend(&planes[0].bytes, x: x, y: y, color: color,
-                             coverage: coverage[(y - ys.lowerBound) * xs.count + (x - xs.lowerBound)])
-            }
-        }
+        try Canvas.blend(coverage, color: color, into: &self)
     }
 }

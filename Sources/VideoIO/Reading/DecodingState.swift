@@ -154,8 +154,9 @@ final class DecodingState {
         if firstTimestamp == nil { firstTimestamp = pts }
         let milliseconds = Double(pts &- origin) * Double(timeBase.num) / Double(timeBase.den) * 1000
         let image = try converter.rgbImage(from: frame, limits: options.limits, source: source)
+        let yuvImage = options.keepsYUV ? Self.i420Image(frame, limits: options.limits) : nil
         defer { producedFrames += 1 }
         return VideoFrame(image: image, timestampMilliseconds: milliseconds, index: producedFrames,
-                          isKeyFrame: frame.pointee.key_frame != 0)
+                          isKeyFrame: frame.pointee.key_frame != 0, yuvImage: yuvImage)
     }
 }

@@ -28,14 +28,20 @@ public final class VideoReader {
         public var maximumConsecutiveDecodeErrors: Int
         /// The largest frame accepted.
         public var limits: ImageLimits
+        /// Also hand out each frame as decoded, in ``VideoFrame/yuvImage``, when the stream is 8-bit
+        /// YUV 4:2:0 in BT.601 video range (what ``Imaging/PixelFormat/i420`` means) of even size, so that it can
+        /// be drawn on and re-encoded by ``VideoWriter`` without converting to RGB and back. Costs a
+        /// copy of 1.5 bytes per pixel per frame.
+        public var keepsYUV: Bool
 
         public init(rebasesTimestamps: Bool = true, readTimeoutSeconds: Double? = 15, decoderThreads: Int = 0,
-                    maximumConsecutiveDecodeErrors: Int = 100, limits: ImageLimits = .default) {
+                    maximumConsecutiveDecodeErrors: Int = 100, limits: ImageLimits = .default, keepsYUV: Bool = false) {
             self.rebasesTimestamps = rebasesTimestamps
             self.readTimeoutSeconds = readTimeoutSeconds
             self.decoderThreads = decoderThreads
             self.maximumConsecutiveDecodeErrors = maximumConsecutiveDecodeErrors
             self.limits = limits
+            self.keepsYUV = keepsYUV
         }
     }
 

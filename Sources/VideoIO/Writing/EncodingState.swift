@@ -21,6 +21,8 @@ final class EncodingState {
     private var scaler: OpaquePointer?
     private let stream: UnsafeMutablePointer<AVStream>
     private let frameDuration: Int64
+    /// Whether the encoder takes ``Imaging/PixelFormat/i420`` images as they are (4:2:0 frames).
+    let takesI420: Bool
     private var closed = false
 
     /// Milliseconds: the encoder's time base.
@@ -56,6 +58,7 @@ final class EncodingState {
         }
         // 4:2:0 cannot represent odd sizes; H.264's High 4:4:4 profile can.
         let pixelFormat = odd ? AV_PIX_FMT_YUV444P : AV_PIX_FMT_YUV420P
+        takesI420 = !odd
 
         var format: UnsafeMutablePointer<AVFormatContext>?
         let allocated = avformat_alloc_output_context2(&format, nil, "mp4", temporaryPath)
@@ -90,7 +93,11 @@ final class EncodingState {
         switch codec {
         case .h264:
             _ = av_opt_set(encoder.pointee.priv_data, "preset", options.h264Preset, 0)
-            _ = av_opt_set(encoder.pointee.priv_data, "crf", String(min(max(options.constantRateFactor, 0), 51)), 0)
+            if let quantizer = options.constantQuantizer {
+                _ = av_opt_set(encoder.pointee.priv_data, "qp", String(min(max(quantizer, 0), 51)), 0)
+            } else {
+                _ = av_opt_set(encoder.pointee.priv_data, "crf", String(min(max(options.constantRateFactor, 0), 51)), 0)
+            }
         case .mpeg4:
             encoder.pointee.flags |= AV_CODEC_FLAG_QSCALE
             encoder.pointee.global_quality = Int32(FF_QP2LAMBDA) * Int32(min(max(options.mpeg4Quantizer, 1), 31))
@@ -171,10 +178,28 @@ final class EncodingState {
 
     // MARK: Encoding
 
+    /// Encodes an ``Imaging/PixelFormat/rgb8`` image, or an ``Imaging/PixelFormat/i420`` one when
+    /// ``takesI420``.
     func encode(_ image: Image, pts: Int64) throws(VideoError) {
         guard let frame, let encoder, let scaler else { throw .invalidArgument("\(destination): the writer is closed") }
         let writable = av_frame_make_writable(frame)
         guard writable >= 0 else { throw FFmpegStatus.error(writable, "preparing a frame", subject: destination) }
+        if image.format == .i420 {
+            guard takesI420 else { throw .invalidArgument("\(destination): this encoder does not take I420 frames") }
+            copyPlanes(of: image, into: frame)
+        } else {
+            try convertRGB(image, into: frame, scaler: scaler)
+        }
+        frame.pointee.pts = pts
+        let sent = avcodec_send_frame(encoder, frame)
+        guard sent >= 0 else { throw FFmpegStatus.error(sent, "encoding frame \(frameCount)", subject: destination) }
+        lastTimestamp = pts
+        frameCount += 1
+        try writePackets()
+    }
+
+    /// Converts the RGB pixels of `image` into the YUV planes of `frame`.
+    private func convertRGB(_ image: Image, into frame: UnsafeMutablePointer<AVFrame>, scaler: OpaquePointer) throws(VideoError) {
         let plane = image.planes[0]
         // swscale reads four plane pointers and strides even for packed formats.
         let sourceStrides: [Int32] = [Int32(clamping: plane.rowStride), 0, 0, 0]
@@ -194,12 +219,30 @@ final class EncodingState {
         guard converted == height else {
             throw .ffmpeg("\(destination): swscale converted \(converted) of \(height) rows")
         }
-        frame.pointee.pts = pts
-        let sent = avcodec_send_frame(encoder, frame)
-        guard sent >= 0 else { throw FFmpegStatus.error(sent, "encoding frame \(frameCount)", subject: destination) }
-        lastTimestamp = pts
-        frameCount += 1
-        try writePackets()
+    }
+
+    /// Copies the three planes of an I420 `image` (the frame's size) into the yuv420p `frame`.
+    private func copyPlanes(of image: Image, into frame: UnsafeMutablePointer<AVFrame>) {
+        let chromaWidth = (image.width + 1) / 2, chromaHeight = (image.height + 1) / 2
+        let sizes = [(image.width, image.height), (chromaWidth, chromaHeight), (chromaWidth, chromaHeight)]
+        withUnsafeMutablePointer(to: &frame.pointee.data) { data in
+            withUnsafePointer(to: &frame.pointee.linesize) { strides in
+                data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) { planes in
+                    strides.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { lineSizes in
+                        for (index, (width, height)) in sizes.enumerated() {
+                            guard let destination = planes[index] else { continue }
+                            let destinationStride = Int(lineSizes[index]), sourceStride = image.planes[index].rowStride
+                            image.planes[index].bytes.withUnsafeBufferPointer { source in
+                                for row in 0..<height {
+                                    (destination + row * destinationStride)
+                                        .update(from: source.baseAddress! + row * sourceStride, count: width)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Moves every packet the encoder has ready into the muxer.

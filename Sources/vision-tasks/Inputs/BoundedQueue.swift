@@ -13,12 +13,13 @@ final class BoundedQueue<Element>: @unchecked Sendable {
 
     /// Adds `item`, waiting for room; false if the queue was closed.
     @discardableResult
-    func push(_ item: Element) -> Bool {
+    func push(_ item: consuming Element) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while items.count >= capacity && !closed { condition.wait() }
         guard !closed else { return false }
-        items.append(item)
+        // Moved in, so the taker is its only owner (and can mutate it without a copy).
+        items.append(consume item)
         condition.broadcast()
         return true
     }

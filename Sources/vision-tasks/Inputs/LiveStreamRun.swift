@@ -178,7 +178,7 @@ private final class LiveResults: @unchecked Sendable {
                     do {
                         if writer == nil {
                             writer = try VideoWriter(path: overlayPath, width: frame.width, height: frame.height,
-                                                     framesPerSecond: framesPerSecond)
+                                                     framesPerSecond: framesPerSecond, options: OverlayEncoder.writerOptions)
                         }
                         var canvas = frame
                         try output.drawOverlay(&canvas)

@@ -42,7 +42,8 @@ struct VideoFileRun {
             times[keyPath: stage] += now - mark
             mark = now
         }
-        let reader = try VideoReader(path: path)
+        // With an overlay, frames also come as decoded (YUV), which is drawn on and encoded as it is.
+        let reader = try VideoReader(path: path, options: VideoReader.Options(keepsYUV: overlayPath != nil))
         let framesPerSecond = Self.framesPerSecond(reader.info)
         totalFrames?(reader.info.frameCount)
         processor.reset()
@@ -69,7 +70,13 @@ struct VideoFileRun {
             }
             times.taskCPU += threadCPUTime() - taskStart
             lap(\.task)
-            try encoder?.append(frame.image, output: output, timestamp: timestamp)
+            if let encoder {
+                // The frame is let go first, so that the drawing thread owns its pixels and draws on
+                // them in place (no copy).
+                let picture = frame.yuvImage ?? frame.image
+                _ = consume frame
+                try encoder.append(consume picture, output: output, timestamp: timestamp)
+            }
             lap(\.waiting)
             try emit(output.json.addingTimestamp(timestamp))
             times.frames += 1

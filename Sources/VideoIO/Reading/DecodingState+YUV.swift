@@ -1,0 +1,44 @@
+import CFFmpeg
+import Imaging
+
+extension DecodingState {
+    /// A copy of `frame` as a tightly packed ``Imaging/PixelFormat/i420`` image when it is 8-bit
+    /// 4:2:0 in BT.601 video range (untagged counts as BT.601, as ``RGBConverter`` reads it) of even
+    /// width and height, else nil.
+    static func i420Image(_ frame: UnsafeMutablePointer<AVFrame>, limits: ImageLimits) -> Image? {
+        let colorspace = frame.pointee.colorspace
+        guard frame.pointee.format == AV_PIX_FMT_YUV420P.rawValue, frame.pointee.color_range != AVCOL_RANGE_JPEG,
+              colorspace == AVCOL_SPC_UNSPECIFIED || colorspace == AVCOL_SPC_SMPTE170M || colorspace == AVCOL_SPC_BT470BG
+        else { return nil }
+        let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
+        // Odd sizes stay RGB-only: Imaging's YUV conversions and the 4:2:0 encoder need even ones.
+        guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else { return nil }
+        let sizes = [(width, height), ((width + 1) / 2, (height + 1) / 2), ((width + 1) / 2, (height + 1) / 2)]
+        var planes: [ImagePlane] = []
+        for (index, (planeWidth, planeHeight)) in sizes.enumerated() {
+            guard let source = Self.plane(frame, index), let stride = Self.lineSize(frame, index),
+                  stride >= planeWidth else { return nil }
+            let bytes = [UInt8](unsafeUninitializedCapacity: planeWidth * planeHeight) { buffer, initialized in
+                for row in 0..<planeHeight {
+                    (buffer.baseAddress! + row * planeWidth).update(from: source + row * stride, count: planeWidth)
+                }
+                initialized = planeWidth * planeHeight
+            }
+            planes.append(ImagePlane(bytes: bytes, rowStride: planeWidth))
+        }
+        return try? Image(width: width, height: height, format: .i420, planes: planes, limits: limits)
+    }
+
+    private static func plane(_ frame: UnsafeMutablePointer<AVFrame>, _ index: Int) -> UnsafePointer<UInt8>? {
+        withUnsafePointer(to: &frame.pointee.data) { data in
+            data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) { $0[index] }
+        }
+    }
+
+    private static func lineSize(_ frame: UnsafeMutablePointer<AVFrame>, _ index: Int) -> Int? {
+        let size = withUnsafePointer(to: &frame.pointee.linesize) { sizes in
+            sizes.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { Int($0[index]) }
+        }
+        return size > 0 ? size : nil  // negative strides (bottom-up) are left to the RGB path
+    }
+}

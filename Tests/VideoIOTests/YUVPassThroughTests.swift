@@ -1,0 +1,59 @@
+import Foundation
+import Imaging
+import Testing
+import VideoIO
+
+@Suite("Decoded YUV 4:2:0 frames straight back to the encoder")
+struct YUVPassThroughTests {
+    @Test("keepsYUV hands out I420 frames that match the RGB ones and re-encode without RGB")
+    func decodedYUVReencodes() throws {
+        let folder = try ScratchFolder("yuv")
+        defer { folder.remove() }
+        let images = try VideoFixtures.movingCrops(count: 6, width: 320, height: 240)
+        let source = folder.path("source.mp4")
+        try VideoFixtures.write(images, to: source, fps: 25)
+
+        let (_, plain) = try VideoFixtures.readAll(source)
+        #expect(plain.allSatisfy { $0.yuvImage == nil }, "only on request")
+        let (_, frames) = try VideoFixtures.readAll(source, options: .init(keepsYUV: true))
+        try #require(frames.count == 6)
+        for frame in frames {
+            let yuv = try #require(frame.yuvImage, "the writer's yuv420p frames are BT.601 video range")
+            #expect(yuv.format == .i420 && yuv.width == 320 && yuv.height == 240)
+            // The same picture as the RGB frame (two BT.601 conversions that round differently).
+            #expect(VideoFixtures.psnr(try yuv.converted(to: .rgb8), frame.image) > 35)
+        }
+
+        for codec in [VideoCodec.h264, .mpeg4] where codec == .mpeg4 || VideoWriter.isH264Available {
+            let copy = folder.path("copy-\(codec).mp4")
+            try VideoFixtures.write(frames.map { $0.yuvImage! }, to: copy, fps: 25,
+                                    options: .init(codec: .exactly(codec), constantQuantizer: 18))
+            let (reader, copies) = try VideoFixtures.readAll(copy)
+            #expect(reader.info.codecName == (codec == .h264 ? "h264" : "mpeg4"))
+            try #require(copies.count == 6)
+            for (index, frame) in copies.enumerated() {
+                let quality = VideoFixtures.psnr(frame.image, images[index])
+                #expect(quality > 28, "\(codec) frame \(index): PSNR \(quality) dB")
+                // Order kept: each frame is closer to its own input than to a neighbour's.
+                if index > 0 { #expect(VideoFixtures.psnr(frame.image, images[index - 1]) < quality - 3) }
+            }
+        }
+    }
+
+    @Test("Odd-sized videos (4:4:4 H.264) give no YUV frame, so overlays of them go through RGB")
+    func oddSizedVideosStayRGB() throws {
+        guard VideoWriter.isH264Available else { return }  // MPEG-4 refuses odd sizes (RoundTripTests)
+        let folder = try ScratchFolder("yuv-odd")
+        defer { folder.remove() }
+        let images = try VideoFixtures.movingCrops(count: 3, width: 161, height: 121)
+        let path = folder.path("odd.mp4")
+        try VideoFixtures.write(images, to: path, fps: 10)
+        let (reader, frames) = try VideoFixtures.readAll(path, options: .init(keepsYUV: true))
+        #expect(reader.info.width == 161 && reader.info.height == 121)
+        try #require(frames.count == 3)
+        for (index, frame) in frames.enumerated() {
+            #expect(frame.yuvImage == nil)
+            #expect(VideoFixtures.psnr(frame.image, images[index]) > 28)
+        }
+    }
+}
