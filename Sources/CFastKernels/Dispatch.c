@@ -4,7 +4,7 @@
 size_t fk_best_lanes(void) {
 #if FK_X86
     // libgcc / compiler-rt initialize the CPU model (including the OS's AVX-512 state) at start-up.
-    if (__builtin_cpu_supports("avx512f")) return 16;
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")) return 16;
 #endif
     return 1;
 }

@@ -7,6 +7,7 @@
 #if defined(__x86_64__) || defined(__i386__)
 #define FK_X86 1
 #define FK_AVX512 __attribute__((target("avx512f")))
+#define FK_AVX512VL __attribute__((target("avx512f,avx512vl")))
 #else
 #define FK_X86 0
 #endif

@@ -12,7 +12,7 @@ extern "C" {
 #endif
 
 /// Vector lanes of the widest implementation of the kernels below on this processor: 16 with
-/// AVX-512F, else 1 (portable C, slower than XNNPACK). Kernels take `lanes` from their caller (this
+/// AVX-512F and AVX-512VL, else 1 (portable C, slower than XNNPACK). Kernels take `lanes` from their caller (this
 /// value, or 1 to test the portable code).
 size_t fk_best_lanes(void);
 
@@ -92,6 +92,37 @@ void fk_conv_single_output_rows(const fk_conv_single_output *op, size_t scratch_
 /// Computes the `task`-th block of `rows_per_task` output rows of the `fk_conv_single_output` at
 /// `op`, with the task's own scratch (`task × fk_conv_single_output_scratch_count` floats in).
 void fk_conv_single_output_task(void *op, size_t task);
+
+/// 1×1 convolution with stride 1 and 8 output channels: `output[p][o] = clamp(bias[o] +
+/// Σ_k input[p][k] × weight[o][k])` for each pixel p, with the sum in k order, one fused
+/// multiply-add per term (as XNNPACK's GEMM kernels). With AVX-512VL each pixel gets an 8-lane
+/// accumulator, where XNNPACK's 16-wide kernels leave half of every vector unused.
+typedef struct fk_pointwise8 {
+    /// 16 (AVX-512F; only if fk_best_lanes() is 16) or 1.
+    size_t lanes;
+    /// `[pixels, input_channels]`.
+    const float *input;
+    /// `[pixels, 8]`.
+    float *output;
+    /// Weights and bias arranged by `fk_pointwise8_pack`.
+    const float *packed;
+    size_t pixels, input_channels;
+    float output_min, output_max;
+    /// Pixels per task of `fk_pointwise8_task` (a multiple of 8).
+    size_t pixels_per_task;
+} fk_pointwise8;
+
+/// Floats `fk_pointwise8_pack` writes.
+size_t fk_pointwise8_packed_count(size_t input_channels);
+
+/// Arranges TFLite weights `[8, 1, 1, input_channels]` and `bias` (8 values, or NULL for zeros).
+void fk_pointwise8_pack(size_t input_channels, const float *weights, const float *bias, float *packed);
+
+/// Computes pixels `start ..< end`.
+void fk_pointwise8_pixels(const fk_pointwise8 *op, size_t start, size_t end);
+
+/// Computes the `task`-th block of `pixels_per_task` pixels of the `fk_pointwise8` at `op`.
+void fk_pointwise8_task(void *op, size_t task);
 
 #ifdef __cplusplus
 }

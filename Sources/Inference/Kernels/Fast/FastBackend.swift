@@ -2,7 +2,8 @@ import CFastKernels
 
 /// Our own C microkernels (target CFastKernels) for convolution shapes that Debian's 2022 XNNPACK
 /// runs slowly: stride-1 depthwise convolutions (few channels at large sizes pay XNNPACK's
-/// per-pixel indirection) and convolutions with a single output channel. Asked before the XNNPACK
+/// per-pixel indirection), convolutions with a single output channel, and 1×1 convolutions to 8
+/// channels (half of each of XNNPACK's 16-wide vectors would be idle). Asked before the XNNPACK
 /// backend; ``XNNPACKBackend`` ends its runs before the nodes this backend ``claims(_:in:)``.
 ///
 /// Only used where the kernels are vectorized (AVX-512F); elsewhere XNNPACK keeps every node.
@@ -30,7 +31,12 @@ package struct FastBackend: Backend {
         let threshold = parallelWorkThreshold
         switch context.node.op {
         case .depthwiseConv2D: return try FastDepthwiseConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
-        case .conv2D: return try FastSingleOutputConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
+        case .conv2D:
+            let p = try Conv2DParameters(context)
+            if FastPointwiseConv2DKernel.supports(p) {
+                return try FastPointwiseConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
+            }
+            return try FastSingleOutputConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
         default: return nil
         }
     }
@@ -54,7 +60,7 @@ package struct FastBackend: Backend {
             return FastDepthwiseConv2DKernel.supports(p) && !isPadded(node.inputs[0], in: graph)
         case .conv2D:
             guard let p = try? Conv2DParameters(reader) else { return false }
-            return FastSingleOutputConv2DKernel.supports(p)
+            return FastSingleOutputConv2DKernel.supports(p) || FastPointwiseConv2DKernel.supports(p)
         default:
             return false
         }

@@ -1,0 +1,45 @@
+import CFastKernels
+
+/// CONV_2D 1×1 with stride 1 and 8 output channels (e.g. the 16 → 8 and 8 → 8 bottlenecks of the
+/// face and pose landmark networks at 128² and 256²), by CFastKernels' kernel that puts two pixels
+/// in each 16-lane vector (see `PointwiseConvolution.c`). Sums bias + terms in input-channel order
+/// with fused multiply-adds, as XNNPACK's GEMM kernels do.
+final class FastPointwiseConv2DKernel: Kernel {
+    private let operation: UnsafeMutablePointer<fk_pointwise8>
+    private let packed: UnsafeMutableBufferPointer<Float>
+    private let tasks: FastRowTasks
+
+    /// Whether the backend runs these parameters with this kernel (input channels bounded to the
+    /// shapes measured faster than XNNPACK).
+    static func supports(_ p: Conv2DParameters) -> Bool {
+        p.outputChannels == 8 && (1...64).contains(p.inputChannels)
+            && p.height.kernelSize == 1 && p.width.kernelSize == 1 && p.height.stride == 1 && p.width.stride == 1
+    }
+
+    init(_ context: KernelContext, lanes: Int, parallelWorkThreshold: Int) throws {
+        let p = try Conv2DParameters(context)
+        guard Self.supports(p) else { throw context.invalid("not a 1×1 convolution to 8 channels the fast kernel runs") }
+        // A 1×1 stride-1 window maps every pixel of every image to one output pixel.
+        let pixels = p.batch * p.height.outputSize * p.width.outputSize
+        let blocks = (pixels + 7) / 8
+        tasks = try FastRowTasks(rows: blocks, work: pixels * p.inputChannels * 8, threadCount: context.threadCount,
+                                 threshold: parallelWorkThreshold)
+        packed = .allocate(capacity: fk_pointwise8_packed_count(p.inputChannels))
+        fk_pointwise8_pack(p.inputChannels, context.floats(context.input(1)), p.hasBias ? context.floats(context.input(2)) : nil,
+                           packed.baseAddress!)
+        operation = .allocate(capacity: 1)
+        operation.initialize(to: fk_pointwise8(
+            lanes: lanes, input: context.floats(context.input(0)), output: context.floats(context.output(0)),
+            packed: packed.baseAddress!, pixels: pixels, input_channels: p.inputChannels,
+            output_min: p.activation.lower, output_max: p.activation.upper, pixels_per_task: tasks.rowsPerTask * 8))
+    }
+
+    deinit {
+        operation.deallocate()
+        packed.deallocate()
+    }
+
+    func invoke() {
+        tasks.run(fk_pointwise8_task, context: UnsafeMutableRawPointer(operation))
+    }
+}
