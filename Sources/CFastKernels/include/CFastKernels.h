@@ -93,36 +93,39 @@ void fk_conv_single_output_rows(const fk_conv_single_output *op, size_t scratch_
 /// `op`, with the task's own scratch (`task × fk_conv_single_output_scratch_count` floats in).
 void fk_conv_single_output_task(void *op, size_t task);
 
-/// 1×1 convolution with stride 1 and 8 output channels: `output[p][o] = clamp(bias[o] +
-/// Σ_k input[p][k] × weight[o][k])` for each pixel p, with the sum in k order, one fused
-/// multiply-add per term (as XNNPACK's GEMM kernels). With AVX-512VL each pixel gets an 8-lane
-/// accumulator, where XNNPACK's 16-wide kernels leave half of every vector unused.
-typedef struct fk_pointwise8 {
-    /// 16 (AVX-512F; only if fk_best_lanes() is 16) or 1.
+/// 1×1 convolution with stride 1 and `output_channels` = 8, 24 or 40 (8 × an odd number):
+/// `output[p][o] = clamp(bias[o] + Σ_k input[p][k] × weight[o][k])` for each pixel p, with the sum
+/// in k order, one fused multiply-add per term (as XNNPACK's GEMM kernels). With AVX-512VL each
+/// pixel gets output_channels / 8 accumulators of 8 lanes, where XNNPACK's 16-wide kernels leave
+/// half of the last vector of every pixel idle.
+typedef struct fk_pointwise {
+    /// 16 (AVX-512F and VL; only if fk_best_lanes() is 16) or 1.
     size_t lanes;
     /// `[pixels, input_channels]`.
     const float *input;
-    /// `[pixels, 8]`.
+    /// `[pixels, output_channels]`.
     float *output;
-    /// Weights and bias arranged by `fk_pointwise8_pack`.
+    /// Weights and bias arranged by `fk_pointwise_pack`.
     const float *packed;
-    size_t pixels, input_channels;
+    size_t pixels, input_channels, output_channels;
     float output_min, output_max;
-    /// Pixels per task of `fk_pointwise8_task` (a multiple of 8).
+    /// Pixels per task of `fk_pointwise_task` (a multiple of 8).
     size_t pixels_per_task;
-} fk_pointwise8;
+} fk_pointwise;
 
-/// Floats `fk_pointwise8_pack` writes.
-size_t fk_pointwise8_packed_count(size_t input_channels);
+/// Floats `fk_pointwise_pack` writes.
+size_t fk_pointwise_packed_count(size_t input_channels, size_t output_channels);
 
-/// Arranges TFLite weights `[8, 1, 1, input_channels]` and `bias` (8 values, or NULL for zeros).
-void fk_pointwise8_pack(size_t input_channels, const float *weights, const float *bias, float *packed);
+/// Arranges TFLite weights `[output_channels, 1, 1, input_channels]` and `bias`
+/// (`output_channels` values, or NULL for zeros).
+void fk_pointwise_pack(size_t input_channels, size_t output_channels, const float *weights, const float *bias,
+                       float *packed);
 
 /// Computes pixels `start ..< end`.
-void fk_pointwise8_pixels(const fk_pointwise8 *op, size_t start, size_t end);
+void fk_pointwise_pixels(const fk_pointwise *op, size_t start, size_t end);
 
-/// Computes the `task`-th block of `pixels_per_task` pixels of the `fk_pointwise8` at `op`.
-void fk_pointwise8_task(void *op, size_t task);
+/// Computes the `task`-th block of `pixels_per_task` pixels of the `fk_pointwise` at `op`.
+void fk_pointwise_task(void *op, size_t task);
 
 #ifdef __cplusplus
 }

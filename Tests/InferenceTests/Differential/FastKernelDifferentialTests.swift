@@ -71,23 +71,24 @@ import TestSupport
         try Self.expectBitIdentical(worstXNNPACKDelta)
     }
 
-    @Test func pointwiseConv2DToEightChannels() throws {
+    @Test func pointwiseConv2DToEightTwentyFourOrFortyChannels() throws {
         var worstXNNPACKDelta: Float = 0
-        try runDifferentialCases("CONV_2D 1×1 to 8 channels (fast)", count: 30, seed: 0xFA578, candidates: Self.candidates) { rng in
+        try runDifferentialCases("CONV_2D 1×1 to 8, 24, 40 channels (fast)", count: 36, seed: 0xFA578, candidates: Self.candidates) { rng in
             let n = rng.pick([1, 1, 2]), h = rng.int(in: 1...13), w = rng.int(in: 1...41)
-            let c = rng.pick([1, 3, 8, 8, 13, 16, 16, 24, 32, 48, 64])
+            let c = rng.pick([1, 3, 8, 8, 13, 16, 16, 24, 32, 48, 64, 144])
+            let cout = rng.pick([8, 8, 24, 40])
             let padding: Padding = rng.bool() ? .same : .valid
             let activation = rng.pick([FusedActivation.none, .relu, .relu6, .reluN1To1])
             let hasBias = rng.int(in: 0...4) != 0
 
             var b = TestGraphBuilder()
             let x = b.input([n, h, w, c])
-            let filter = b.constant(rng.floats(8 * c, in: -1, 1), [8, 1, 1, c])
-            let bias = hasBias ? b.constant(rng.floats(8, in: -1, 1), [8]) : -1
+            let filter = b.constant(rng.floats(cout * c, in: -1, 1), [cout, 1, 1, c])
+            let bias = hasBias ? b.constant(rng.floats(cout, in: -1, 1), [cout]) : -1
             let options = Conv2DOptions(padding: padding, strideW: 1, strideH: 1, dilationW: 1, dilationH: 1, fusedActivation: activation)
             let y = try b.node(.conv2D, .conv2D(options), hasBias ? [x, filter, bias] : [x, filter])
             let testCase = DifferentialCase(
-                description: "conv [\(n), \(h), \(w), \(c)] 1x1 → 8 \(padding) \(activation) bias \(hasBias)",
+                description: "conv [\(n), \(h), \(w), \(c)] 1x1 → \(cout) \(padding) \(activation) bias \(hasBias)",
                 graph: try b.graph(outputs: [y]), inputs: [rng.floats(n * h * w * c, in: -1, 1)],
                 reductionLength: c + 1, expectedBackend: "fast")
             worstXNNPACKDelta = max(worstXNNPACKDelta, try Self.maxDeltaFromXNNPACK(testCase))

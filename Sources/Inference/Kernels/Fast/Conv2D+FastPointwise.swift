@@ -1,36 +1,36 @@
 import CFastKernels
 
-/// CONV_2D 1×1 with stride 1 and 8 output channels (e.g. the 16 → 8 and 8 → 8 bottlenecks of the
-/// face and pose landmark networks at 128² and 256²), by CFastKernels' kernel that puts two pixels
-/// in each 16-lane vector (see `PointwiseConvolution.c`). Sums bias + terms in input-channel order
-/// with fused multiply-adds, as XNNPACK's GEMM kernels do.
+/// CONV_2D 1×1 with stride 1 and 8, 24 or 40 output channels (e.g. the 16 → 8 and 8 → 8
+/// bottlenecks of the face and pose landmark networks at 128² and 256²), by CFastKernels' kernel
+/// with 8-lane accumulators (see `PointwiseConvolution.c`), where XNNPACK's 16-lane tiles leave
+/// half a vector per pixel idle. Sums bias + terms in input-channel order with fused
+/// multiply-adds, as XNNPACK's GEMM kernels do.
 final class FastPointwiseConv2DKernel: Kernel {
-    private let operation: UnsafeMutablePointer<fk_pointwise8>
+    private let operation: UnsafeMutablePointer<fk_pointwise>
     private let packed: UnsafeMutableBufferPointer<Float>
     private let tasks: FastRowTasks
 
-    /// Whether the backend runs these parameters with this kernel (input channels bounded to the
-    /// shapes measured faster than XNNPACK).
+    /// Whether the backend runs these parameters with this kernel.
     static func supports(_ p: Conv2DParameters) -> Bool {
-        p.outputChannels == 8 && (1...64).contains(p.inputChannels)
+        [8, 24, 40].contains(p.outputChannels) && (1...1024).contains(p.inputChannels)
             && p.height.kernelSize == 1 && p.width.kernelSize == 1 && p.height.stride == 1 && p.width.stride == 1
     }
 
     init(_ context: KernelContext, lanes: Int, parallelWorkThreshold: Int) throws {
         let p = try Conv2DParameters(context)
-        guard Self.supports(p) else { throw context.invalid("not a 1×1 convolution to 8 channels the fast kernel runs") }
+        guard Self.supports(p) else { throw context.invalid("not a 1×1 convolution to 8, 24 or 40 channels the fast kernel runs") }
         // A 1×1 stride-1 window maps every pixel of every image to one output pixel.
         let pixels = p.batch * p.height.outputSize * p.width.outputSize
         let blocks = (pixels + 7) / 8
-        tasks = try FastRowTasks(rows: blocks, work: pixels * p.inputChannels * 8, threadCount: context.threadCount,
+        tasks = try FastRowTasks(rows: blocks, work: pixels * p.inputChannels * p.outputChannels, threadCount: context.threadCount,
                                  threshold: parallelWorkThreshold)
-        packed = .allocate(capacity: fk_pointwise8_packed_count(p.inputChannels))
-        fk_pointwise8_pack(p.inputChannels, context.floats(context.input(1)), p.hasBias ? context.floats(context.input(2)) : nil,
+        packed = .allocate(capacity: fk_pointwise_packed_count(p.inputChannels, p.outputChannels))
+        fk_pointwise_pack(p.inputChannels, p.outputChannels, context.floats(context.input(1)), p.hasBias ? context.floats(context.input(2)) : nil,
                            packed.baseAddress!)
         operation = .allocate(capacity: 1)
-        operation.initialize(to: fk_pointwise8(
+        operation.initialize(to: fk_pointwise(
             lanes: lanes, input: context.floats(context.input(0)), output: context.floats(context.output(0)),
-            packed: packed.baseAddress!, pixels: pixels, input_channels: p.inputChannels,
+            packed: packed.baseAddress!, pixels: pixels, input_channels: p.inputChannels, output_channels: p.outputChannels,
             output_min: p.activation.lower, output_max: p.activation.upper, pixels_per_task: tasks.rowsPerTask * 8))
     }
 
@@ -40,6 +40,6 @@ final class FastPointwiseConv2DKernel: Kernel {
     }
 
     func invoke() {
-        tasks.run(fk_pointwise8_task, context: UnsafeMutableRawPointer(operation))
+        tasks.run(fk_pointwise_task, context: UnsafeMutableRawPointer(operation))
     }
 }
