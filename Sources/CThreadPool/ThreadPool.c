@@ -1,11 +1,11 @@
 // The pool: worker threads that take items of the current loop until none are left.
 //
 // The current loop is published by advancing `state`, which holds the loop's generation (high 32
-// bits) and the index of its next unclaimed item (low 32 bits). A thread claims an item with a
-// compare-and-swap that succeeds only while the generation is unchanged, so a worker that wakes up
-// late can never take an item of a newer loop with an older loop's description: it reads the
-// description only after a successful claim, and the caller changes it only after every claimed
-// item has finished.
+// bits) and the index of its next unclaimed item (low 32 bits). A thread claims a chunk of items
+// with a compare-and-swap that succeeds only while the generation is unchanged, so a worker that
+// wakes up late can never take items of a newer loop with an older loop's description: it reads
+// the description only after a successful claim, and the caller changes it only after every
+// claimed item has finished.
 #include "ThreadPool.h"
 #include "CThreadPool.h"
 
