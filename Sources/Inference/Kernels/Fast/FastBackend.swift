@@ -2,9 +2,10 @@ import CFastKernels
 
 /// Our own C microkernels (target CFastKernels) for convolution shapes that Debian's 2022 XNNPACK
 /// runs slowly: stride-1 depthwise convolutions (few channels at large sizes pay XNNPACK's
-/// per-pixel indirection), convolutions with a single output channel, and 1×1 convolutions to 8, 24
-/// or 40 channels (half of one of XNNPACK's 16-wide vectors per pixel would be idle). Asked before the XNNPACK
-/// backend; ``XNNPACKBackend`` ends its runs before the nodes this backend ``claims(_:in:)``.
+/// per-pixel indirection), convolutions with a single output channel, and 1×1 convolutions to 8,
+/// 24 or 40 channels (half of one of XNNPACK's 16-wide vectors per pixel would be idle). Asked
+/// before the XNNPACK backend; ``XNNPACKBackend`` ends its runs before the nodes this backend
+/// ``claims(_:in:)``.
 ///
 /// Only used where the kernels are vectorized (AVX-512F); elsewhere XNNPACK keeps every node.
 /// Each kernel is checked against its reference and against XNNPACK by the differential tests.
