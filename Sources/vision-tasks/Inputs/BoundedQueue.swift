@@ -55,11 +55,20 @@ final class BoundedQueue<Element>: @unchecked Sendable {
 
 /// Runs `body` on a new thread with a stack large enough for the inference code; ``join()`` waits
 /// for it.
+///
+/// These threads serve the thread that runs the task (decoding ahead, drawing, encoding, writing
+/// output), so they run at a lower priority (nice 10 on Linux): on a machine with fewer free cores
+/// than threads, the task, which everything else waits for, keeps its core (a 720p face overlay:
+/// 5.25 instead of 5.9 ms per frame on 2 cores).
 final class WorkerThread: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     init(name: String, _ body: @escaping @Sendable () -> Void) {
         let thread = Thread { [finished] in
+            #if os(Linux)
+            // `who` 0 with PRIO_PROCESS is the calling thread on Linux, where nice is per thread.
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            #endif
             body()
             finished.signal()
         }
