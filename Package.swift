@@ -100,7 +100,7 @@ let package = Package(
         ),
         .testTarget(
             name: "InferenceTests",
-            dependencies: ["Inference", "TFLite", "TestSupport"],
+            dependencies: ["Inference", "TFLite", "TestSupport", "CXNNPACK"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,16 +1,21 @@
 // pthreadpool's loop shapes as one item space: item k of a loop is the k-th tile of its grid in
-// row-major order, and runs as one call of the loop's function with pthreadpool's arguments
-// (indices for plain dimensions; start and size for tiled ones).
+// row-major order, and runs as one call of the loop's function with pthreadpool's arguments: the
+// start (index) along every dimension, then the size of the tile along every tiled dimension.
 #include "ThreadPool.h"
 
-typedef void (*vt_task_1)(void *, size_t);
-typedef void (*vt_task_2)(void *, size_t, size_t);
-typedef void (*vt_task_3)(void *, size_t, size_t, size_t);
-typedef void (*vt_task_4)(void *, size_t, size_t, size_t, size_t);
-typedef void (*vt_task_5)(void *, size_t, size_t, size_t, size_t, size_t);
-typedef void (*vt_task_6)(void *, size_t, size_t, size_t, size_t, size_t, size_t);
-typedef void (*vt_task_7)(void *, size_t, size_t, size_t, size_t, size_t, size_t, size_t);
-typedef void (*vt_task_8)(void *, size_t, size_t, size_t, size_t, size_t, size_t, size_t, size_t);
+typedef size_t z;
+typedef void (*vt_call_1)(void *, z);
+typedef void (*vt_call_2)(void *, z, z);
+typedef void (*vt_call_3)(void *, z, z, z);
+typedef void (*vt_call_4)(void *, z, z, z, z);
+typedef void (*vt_call_5)(void *, z, z, z, z, z);
+typedef void (*vt_call_6)(void *, z, z, z, z, z, z);
+typedef void (*vt_call_7)(void *, z, z, z, z, z, z, z);
+typedef void (*vt_call_8)(void *, z, z, z, z, z, z, z, z);
+typedef void (*vt_uarch_call_1)(void *, uint32_t, z);
+typedef void (*vt_uarch_call_4)(void *, uint32_t, z, z, z, z);
+typedef void (*vt_uarch_call_5)(void *, uint32_t, z, z, z, z, z);
+typedef void (*vt_uarch_call_6)(void *, uint32_t, z, z, z, z, z, z);
 
 size_t vt_loop_prepare(struct vt_loop *loop) {
     size_t count = 1;
@@ -25,28 +30,40 @@ size_t vt_loop_prepare(struct vt_loop *loop) {
 }
 
 void vt_loop_run_item(const struct vt_loop *loop, size_t item) {
-    // Start (index) and size of the tile along each dimension.
-    size_t s[6] = {0}, n[6] = {0};
+    // The starts of every dimension, then the sizes of the tiled ones.
+    size_t a[12] = {0};
+    int count = loop->dimensions;
     for (int d = loop->dimensions - 1; d >= 0; d--) {
         size_t index = item % loop->tiles[d];
         item /= loop->tiles[d];
-        s[d] = index * loop->tile[d];
-        size_t left = loop->range[d] - s[d];
-        n[d] = left < loop->tile[d] ? left : loop->tile[d];
+        a[d] = index * loop->tile[d];
     }
-    void *c = loop->context;
-    switch (loop->kind) {
-    case VT_1D: ((vt_task_1)loop->function)(c, s[0]); break;
-    case VT_1D_TILE_1D: ((vt_task_2)loop->function)(c, s[0], n[0]); break;
-    case VT_2D: ((vt_task_2)loop->function)(c, s[0], s[1]); break;
-    case VT_2D_TILE_1D: ((vt_task_3)loop->function)(c, s[0], s[1], n[1]); break;
-    case VT_2D_TILE_2D: ((vt_task_4)loop->function)(c, s[0], s[1], n[0], n[1]); break;
-    case VT_3D: ((vt_task_3)loop->function)(c, s[0], s[1], s[2]); break;
-    case VT_3D_TILE_2D: ((vt_task_5)loop->function)(c, s[0], s[1], s[2], n[1], n[2]); break;
-    case VT_4D: ((vt_task_4)loop->function)(c, s[0], s[1], s[2], s[3]); break;
-    case VT_4D_TILE_2D: ((vt_task_6)loop->function)(c, s[0], s[1], s[2], s[3], n[2], n[3]); break;
-    case VT_5D: ((vt_task_5)loop->function)(c, s[0], s[1], s[2], s[3], s[4]); break;
-    case VT_5D_TILE_2D: ((vt_task_7)loop->function)(c, s[0], s[1], s[2], s[3], s[4], n[3], n[4]); break;
-    case VT_6D_TILE_2D: ((vt_task_8)loop->function)(c, s[0], s[1], s[2], s[3], s[4], s[5], n[4], n[5]); break;
+    for (int d = 0; d < loop->dimensions; d++) {
+        if (!(loop->tiled & (1u << d))) continue;
+        size_t left = loop->range[d] - a[d];
+        a[count++] = left < loop->tile[d] ? left : loop->tile[d];
+    }
+    void *c = loop->context, *f = loop->function;
+    if (loop->passes_uarch) {
+        uint32_t u = loop->uarch;
+        switch (count) {
+        case 1: ((vt_uarch_call_1)f)(c, u, a[0]); break;
+        case 4: ((vt_uarch_call_4)f)(c, u, a[0], a[1], a[2], a[3]); break;
+        case 5: ((vt_uarch_call_5)f)(c, u, a[0], a[1], a[2], a[3], a[4]); break;
+        case 6: ((vt_uarch_call_6)f)(c, u, a[0], a[1], a[2], a[3], a[4], a[5]); break;
+        default: break;  // no such pthreadpool function
+        }
+        return;
+    }
+    switch (count) {
+    case 1: ((vt_call_1)f)(c, a[0]); break;
+    case 2: ((vt_call_2)f)(c, a[0], a[1]); break;
+    case 3: ((vt_call_3)f)(c, a[0], a[1], a[2]); break;
+    case 4: ((vt_call_4)f)(c, a[0], a[1], a[2], a[3]); break;
+    case 5: ((vt_call_5)f)(c, a[0], a[1], a[2], a[3], a[4]); break;
+    case 6: ((vt_call_6)f)(c, a[0], a[1], a[2], a[3], a[4], a[5]); break;
+    case 7: ((vt_call_7)f)(c, a[0], a[1], a[2], a[3], a[4], a[5], a[6]); break;
+    case 8: ((vt_call_8)f)(c, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]); break;
+    default: break;  // no such pthreadpool function
     }
 }

@@ -6,21 +6,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// The loop shapes of pthreadpool's API: up to six dimensions, the last one or two tiled.
-enum vt_loop_kind {
-    VT_1D, VT_1D_TILE_1D, VT_2D, VT_2D_TILE_1D, VT_2D_TILE_2D, VT_3D, VT_3D_TILE_2D,
-    VT_4D, VT_4D_TILE_2D, VT_5D, VT_5D_TILE_2D, VT_6D_TILE_2D,
-};
-
-/// One parallel loop: `function(context, …)` over the grid `range` (tiles of `tile` along each
-/// dimension; 1 where the dimension is not tiled).
+/// One parallel loop over a grid of up to six dimensions, in pthreadpool's terms: each item is a
+/// tile (`tile` along each dimension, 1 where the dimension is not tiled) and runs as
+/// `function(context, [uarch,] start of every dimension, size of every tiled dimension)`.
 struct vt_loop {
-    enum vt_loop_kind kind;
     void *function;
     void *context;
     int dimensions;
     size_t range[6];
     size_t tile[6];
+    /// Bit d: dimension d is tiled (its tile size is passed to the function).
+    unsigned tiled;
+    /// Whether the function takes a microarchitecture index first (the `_with_uarch` variants).
+    bool passes_uarch;
+    uint32_t uarch;
     /// Tiles along each dimension: ceil(range / tile).
     size_t tiles[6];
     bool flushes_denormals;

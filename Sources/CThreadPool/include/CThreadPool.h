@@ -1,9 +1,10 @@
 // VisionTasks' thread pool for XNNPACK, in place of Debian's pthreadpool.
 //
 // XNNPACK parallelizes every operator through pthreadpool's `pthreadpool_parallelize_*` functions.
-// This target defines those functions itself (ThreadPoolInterface.c), so XNNPACK's calls bind to
-// ours: an executable's definitions take precedence over the shared libpthreadpool's. Two
-// properties matter on a machine whose cores are shared with other work:
+// This target defines pthreadpool's whole API itself (ThreadPoolInterface.c), so XNNPACK's calls,
+// and any other library's in the process, bind to ours: an executable's definitions take
+// precedence over the shared libpthreadpool's. What matters on a machine whose cores are shared
+// with other work:
 // - the calling thread takes items itself until none are left, and waits only for items a worker
 //   has already started; a worker the scheduler has not run yet is never waited for;
 // - a second caller that finds the pool busy runs its loop alone instead of queueing;
