@@ -154,15 +154,16 @@ extension Image {
                 let dx = b.x - a.x, dy = b.y - a.y
                 let lengthSquared = dx * dx + dy * dy
                 let inverseLengthSquared = lengthSquared > 0 ? 1 / lengthSquared : 0
+                let inverseDy = dy != 0 ? 1 / dy : 0, dxOverDy = dx * inverseDy
                 // Half the width of the band within `reach` of the segment's line, along a row.
-                let bandHalfWidth = dy != 0 ? reach * lengthSquared.squareRoot() / abs(dy) : 0
+                let bandHalfWidth = reach * lengthSquared.squareRoot() * abs(inverseDy)
                 for y in segmentYs {
                     let py = Float(y) + 0.5 - a.y
                     // Only the pixels within `reach` of the part of the segment whose y is within
                     // `reach` of this row can be covered.
                     var low: Float = 0, high: Float = 1
                     if dy != 0 {
-                        let t1 = (py - reach) / dy, t2 = (py + reach) / dy
+                        let t1 = (py - reach) * inverseDy, t2 = (py + reach) * inverseDy
                         low = max(min(t1, t2), 0)
                         high = min(max(t1, t2), 1)
                         guard low <= high else { continue }
@@ -172,21 +173,24 @@ extension Image {
                     var left = a.x + min(low * dx, high * dx) - reach, right = a.x + max(low * dx, high * dx) + reach
                     if dy != 0 {
                         // Also within `reach` of the line through the segment.
-                        let centre = a.x + py * dx / dy
+                        let centre = a.x + py * dxOverDy
                         left = max(left, centre - bandHalfWidth)
                         right = min(right, centre + bandHalfWidth)
                     }
                     let rowXs = Canvas.pixelCentres(from: left, to: right, limit: width).clamped(to: xs)
                     let row = (y - ys.lowerBound) * mapWidth - xs.lowerBound
+                    let pyDy = py * dy
                     for x in rowXs {
                         let px = Float(x) + 0.5 - a.x
                         // The closest point of the segment is a + t·(b − a).
-                        let t = min(max((px * dx + py * dy) * inverseLengthSquared, 0), 1)
+                        let t = min(max((px * dx + pyDy) * inverseLengthSquared, 0), 1)
                         let ex = px - t * dx, ey = py - t * dy
                         let distanceSquared = ex * ex + ey * ey
-                        guard distanceSquared <= reachSquared else { continue }
-                        let cover: Float = antialiased ? min(max(half + 0.5 - distanceSquared.squareRoot(), 0), 1) : 1
-                        values[row + x] = max(values[row + x], cover)
+                        // Branch-free: beyond `reach` the cover is 0 and leaves the map as it is.
+                        let cover: Float = antialiased
+                            ? min(max(half + 0.5 - distanceSquared.squareRoot(), 0), 1)
+                            : (distanceSquared <= reachSquared ? 1 : 0)
+                        values[row &+ x] = max(values[row &+ x], cover)
                     }
                 }
             }
