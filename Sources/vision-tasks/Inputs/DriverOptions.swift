@@ -7,8 +7,8 @@ struct DriverOptions {
     static let flagOptions: Set<String> = []
 
     static let help = """
-          --jobs N           folders: N parallel workers, each with its own model instance and
-                             --threads inference threads (default 1 worker; 1 thread each)
+          --jobs N           folders: N parallel workers (default 1), each with its own model
+                             instance and --threads inference threads (1 each when N > 1)
           --shard I/N        folders: process only part I of N (0-based) of the sorted file list
                              (files I, I+N, I+2N, ...); the N parts cover every file exactly once
           --shard-count N    folders: N parts, with the index I read from JOB_COMPLETION_INDEX
