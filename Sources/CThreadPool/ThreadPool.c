@@ -187,8 +187,9 @@ static void *vt_worker_main(void *argument) {
 
 // MARK: Running a loop
 
-
-static void vt_run_serially(const struct vt_loop *loop, size_t count) {
+/// Runs every item of `loop` on the calling thread, counted as one of `pool`'s serial loops.
+static void vt_run_alone(struct vt_pool *pool, const struct vt_loop *loop, size_t count) {
+    if (pool != NULL) atomic_fetch_add_explicit(&pool->serial_loops, 1, memory_order_relaxed);
     uint32_t saved = vt_fpu_state();
     if (loop->flushes_denormals) vt_set_fpu_state(vt_flushing_denormals(saved));
     for (size_t item = 0; item < count; item++) vt_loop_run_item(loop, item);
@@ -200,15 +201,13 @@ void vt_pool_run(struct vt_pool *pool, struct vt_loop *loop) {
     if (count == 0) return;
     if (pool == NULL || pool->worker_count == 0 || count == 1 || count > UINT32_MAX ||
         pthread_mutex_trylock(&pool->call_lock) != 0) {
-        if (pool != NULL) atomic_fetch_add_explicit(&pool->serial_loops, 1, memory_order_relaxed);
-        vt_run_serially(loop, count);
+        vt_run_alone(pool, loop, count);
         return;
     }
     if (pool->serial_until != 0) {
         if (vt_now() < pool->serial_until) {
             pthread_mutex_unlock(&pool->call_lock);
-            atomic_fetch_add_explicit(&pool->serial_loops, 1, memory_order_relaxed);
-            vt_run_serially(loop, count);
+            vt_run_alone(pool, loop, count);
             return;
         }
         pool->serial_until = 0;

@@ -128,7 +128,7 @@ def video_bench(binary, task, frame_count, repeats, work):
         return (statistics.median(walls), statistics.median(loops), statistics.median(tasks), merged,
                 statistics.median(process_cpus), loops)
     plain_wall, plain_loop, plain_task, plain_cpu, plain_process, _ = per_frame(plain)
-    full_wall, full_loop, full_task, full_cpu, full_process, full_loops = per_frame(full)
+    full_wall, full_loop, _, full_cpu, full_process, full_loops = per_frame(full)
     print(f"video: 1280x720, {frame_count} frames, {task} {' '.join(task_options)}, {repeats} rounds (interleaved), "
           f"medians per frame:")
     print(f"  task alone (its thread, plain run): {plain_task:.2f} ms wall, {plain_cpu.get('task', 0):.2f} ms CPU")
