@@ -1,20 +1,38 @@
-// 1×1 convolution to 8, 24 or 40 channels. Each output pixel is a dot product over the input
+// 1×1 convolution. To 8, 24 or 40 channels, each output pixel is a dot product over the input
 // channels, N outputs wide: N / 8 accumulators of 8 lanes per pixel, several pixels at a time, and
-// per input channel one broadcast of each pixel's value times the channel's N weights.
+// per input channel one broadcast of each pixel's value times the channel's N weights. Other
+// channel counts from 16 on go to the panel kernel of PointwiseConvolutionPanels.c.
 #include "CFastKernels.h"
 #include "Dispatch.h"
+#include "PointwiseConvolution.h"
 
 #if FK_X86
 #include <immintrin.h>
 #endif
 
+/// Whether `output_channels` go to the panel kernel.
+static int uses_panels(size_t output_channels) {
+    return output_channels >= 16 && output_channels != 24 && output_channels != 40;
+}
+
+int fk_pointwise_supports(size_t output_channels) {
+    return output_channels == 8 || output_channels >= 16;
+}
+
+size_t fk_pointwise_block_pixels(size_t output_channels) { return uses_panels(output_channels) ? 7 : 8; }
+
 // Layout: the N biases, then for each input channel k the N weights of k.
 size_t fk_pointwise_packed_count(size_t input_channels, size_t output_channels) {
+    if (uses_panels(output_channels)) return fk_pointwise_panels_packed_count(input_channels, output_channels);
     return (input_channels + 1) * output_channels;
 }
 
 void fk_pointwise_pack(size_t input_channels, size_t output_channels, const float *weights, const float *bias,
                        float *packed) {
+    if (uses_panels(output_channels)) {
+        fk_pointwise_panels_pack(input_channels, output_channels, weights, bias, packed);
+        return;
+    }
     const size_t N = output_channels;
     for (size_t o = 0; o < N; o++) {
         packed[o] = bias != NULL ? bias[o] : 0.0f;
@@ -94,6 +112,10 @@ FK_AVX512VL static void pixels_any_x40(const fk_pointwise *op, size_t start, siz
 #endif
 
 void fk_pointwise_pixels(const fk_pointwise *op, size_t start, size_t end) {
+    if (uses_panels(op->output_channels)) {
+        fk_pointwise_panels_pixels(op, start, end);
+        return;
+    }
 #if FK_X86
     if (op->lanes == 16) {
         const size_t K = op->input_channels;

@@ -93,11 +93,12 @@ void fk_conv_single_output_rows(const fk_conv_single_output *op, size_t scratch_
 /// `op`, with the task's own scratch (`task × fk_conv_single_output_scratch_count` floats in).
 void fk_conv_single_output_task(void *op, size_t task);
 
-/// 1×1 convolution with stride 1 and `output_channels` = 8, 24 or 40 (8 × an odd number):
+/// 1×1 convolution with stride 1 and `output_channels` = 8 or at least 16:
 /// `output[p][o] = clamp(bias[o] + Σ_k input[p][k] × weight[o][k])` for each pixel p, with the sum
-/// in k order, one fused multiply-add per term (as XNNPACK's GEMM kernels). With AVX-512VL each
-/// pixel gets output_channels / 8 accumulators of 8 lanes, where XNNPACK's 16-wide kernels leave
-/// half of the last vector of every pixel idle.
+/// in k order, one fused multiply-add per term (as XNNPACK's GEMM kernels). With AVX-512VL, 8, 24
+/// and 40 channels get output_channels / 8 accumulators of 8 lanes per pixel, where XNNPACK's
+/// 16-wide kernels leave half of the last vector of every pixel idle; other counts are computed in
+/// panels of 32 channels (two 16-lane vectors per pixel and broadcast), 7 pixels at a time.
 typedef struct fk_pointwise {
     /// 16 (AVX-512F and VL; only if fk_best_lanes() is 16) or 1.
     size_t lanes;
@@ -109,9 +110,16 @@ typedef struct fk_pointwise {
     const float *packed;
     size_t pixels, input_channels, output_channels;
     float output_min, output_max;
-    /// Pixels per task of `fk_pointwise_task` (a multiple of 8).
+    /// Pixels per task of `fk_pointwise_task` (a multiple of `fk_pointwise_block_pixels`).
     size_t pixels_per_task;
 } fk_pointwise;
+
+/// Whether the kernel computes this many output channels (8, or 16 and more).
+int fk_pointwise_supports(size_t output_channels);
+
+/// Pixels the kernel computes together for this many output channels (7 or 8): tasks of a multiple
+/// of it waste no registers.
+size_t fk_pointwise_block_pixels(size_t output_channels);
 
 /// Floats `fk_pointwise_pack` writes.
 size_t fk_pointwise_packed_count(size_t input_channels, size_t output_channels);

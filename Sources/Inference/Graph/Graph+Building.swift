@@ -5,6 +5,8 @@ extension Graph {
     ///
     /// - Constant DEQUANTIZE (fp16 to fp32) and DENSIFY (sparse to dense) nodes are evaluated once
     ///   here and disappear; their outputs become constants.
+    /// - PADs of rows and columns are folded into the convolution that reads them
+    ///   (``foldingSpatialPads()``).
     /// - Every remaining node must be a supported operator with valid arity, types and options;
     ///   its output shapes are computed and must equal the shapes the model declares.
     /// - Tensors are renumbered: the graph holds only the tensors its nodes, inputs and outputs use.
@@ -62,7 +64,7 @@ extension Graph {
         }
         for output in outputs { tensors[output].isGraphOutput = true }
 
-        try self.init(checking: Graph(tensors: tensors, nodes: nodes, inputs: inputs, outputs: outputs))
+        try self.init(checking: Graph(tensors: tensors, nodes: nodes, inputs: inputs, outputs: outputs).foldingSpatialPads())
     }
 
     /// Checks data flow (every activation written exactly once, before it is read) and every

@@ -10,6 +10,10 @@ package struct Node: Hashable, Sendable {
     package var inputs: [Int]
     /// Indices into ``Graph/tensors``.
     package var outputs: [Int]
+    /// For a CONV_2D or DEPTHWISE_CONV_2D: zeros around input 0 from a PAD node folded into this
+    /// one at load time (see ``Graph/foldingSpatialPads()``). The operator's own SAME or VALID
+    /// rule applies to the padded size. `nil`: no PAD was folded.
+    package var foldedPadding: SpatialPadding?
 
     package init(index: Int, op: BuiltinOperator, options: OperatorOptions, inputs: [Int], outputs: [Int]) {
         self.index = index

@@ -34,8 +34,11 @@ package struct Conv2DParameters: Hashable, Sendable {
         batch = input[0]
         inputChannels = input[3]
         outputChannels = filter[0]
-        height = try WindowAxis(padding: options.padding, inputSize: input[1], kernelSize: filter[1], stride: options.strideH, dilation: options.dilationH, reader: reader)
-        width = try WindowAxis(padding: options.padding, inputSize: input[2], kernelSize: filter[2], stride: options.strideW, dilation: options.dilationW, reader: reader)
+        let folded = reader.node.foldedPadding ?? .zero
+        height = try WindowAxis(padding: options.padding, inputSize: input[1], kernelSize: filter[1], stride: options.strideH,
+                                dilation: options.dilationH, folded: (folded.top, folded.bottom), reader: reader)
+        width = try WindowAxis(padding: options.padding, inputSize: input[2], kernelSize: filter[2], stride: options.strideW,
+                               dilation: options.dilationW, folded: (folded.left, folded.right), reader: reader)
         activation = try ActivationRange(options.fusedActivation, reader: reader)
     }
 }

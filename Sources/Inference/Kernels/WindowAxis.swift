@@ -15,30 +15,35 @@ package struct WindowAxis: Hashable, Sendable {
     /// SAME: `out = ceil(in / stride)`; VALID: `out = ceil((in - effectiveKernel + 1) / stride)`.
     /// The total padding is `max((out - 1) * stride + effectiveKernel - in, 0)`, with
     /// `before = total / 2` (TFLite's rule; the extra element, if any, goes after).
-    package init(padding: Padding, inputSize: Int, kernelSize: Int, stride: Int, dilation: Int, reader: NodeReader) throws {
-        guard stride > 0, dilation > 0, kernelSize > 0, inputSize > 0 else {
-            throw reader.invalid("window needs positive sizes: input \(inputSize), kernel \(kernelSize), stride \(stride), dilation \(dilation)")
+    ///
+    /// `folded` zeros (from a PAD folded into the operator) are added before and after the input
+    /// first; `in` above is then the padded size.
+    package init(padding: Padding, inputSize: Int, kernelSize: Int, stride: Int, dilation: Int,
+                 folded: (before: Int, after: Int) = (0, 0), reader: NodeReader) throws {
+        guard stride > 0, dilation > 0, kernelSize > 0, inputSize > 0, folded.before >= 0, folded.after >= 0 else {
+            throw reader.invalid("window needs positive sizes: input \(inputSize), kernel \(kernelSize), stride \(stride), dilation \(dilation), folded padding \(folded)")
         }
-        guard kernelSize <= 1 << 20, dilation <= 1 << 20, stride <= 1 << 20 else {
+        guard kernelSize <= 1 << 20, dilation <= 1 << 20, stride <= 1 << 20, folded.before <= 1 << 20, folded.after <= 1 << 20 else {
             throw reader.invalid("window sizes are too large")
         }
+        let padded = inputSize + folded.before + folded.after
         let effectiveKernel = (kernelSize - 1) * dilation + 1
         let output: Int
         switch padding {
-        case .same: output = (inputSize + stride - 1) / stride
-        case .valid: output = (inputSize - effectiveKernel + stride) / stride
+        case .same: output = (padded + stride - 1) / stride
+        case .valid: output = (padded - effectiveKernel + stride) / stride
         }
         guard output > 0 else {
-            throw reader.invalid("window of \(effectiveKernel) (kernel \(kernelSize), dilation \(dilation)) does not fit input \(inputSize) with VALID padding")
+            throw reader.invalid("window of \(effectiveKernel) (kernel \(kernelSize), dilation \(dilation)) does not fit input \(padded) with VALID padding")
         }
-        let total = max((output - 1) * stride + effectiveKernel - inputSize, 0)
+        let total = max((output - 1) * stride + effectiveKernel - padded, 0)
         self.inputSize = inputSize
         outputSize = output
         self.kernelSize = kernelSize
         self.stride = stride
         self.dilation = dilation
-        padBefore = total / 2
-        padAfter = total - total / 2
+        padBefore = folded.before + total / 2
+        padAfter = folded.after + total - total / 2
     }
 }
 

@@ -71,12 +71,14 @@ import TestSupport
         try Self.expectBitIdentical(worstXNNPACKDelta)
     }
 
-    @Test func pointwiseConv2DToEightTwentyFourOrFortyChannels() throws {
+    /// 8, 24 and 40 channels (8-lane accumulators) and other counts from 16 on (panels of 32
+    /// channels with a 16-wide last panel, 7 pixels at a time, and the pixels left over).
+    @Test func pointwiseConv2D() throws {
         var worstXNNPACKDelta: Float = 0
-        try runDifferentialCases("CONV_2D 1×1 to 8, 24, 40 channels (fast)", count: 36, seed: 0xFA578, candidates: Self.candidates) { rng in
+        try runDifferentialCases("CONV_2D 1×1 (fast)", count: 60, seed: 0xFA578, candidates: Self.candidates) { rng in
             let n = rng.pick([1, 1, 2]), h = rng.int(in: 1...13), w = rng.int(in: 1...41)
             let c = rng.pick([1, 3, 8, 8, 13, 16, 16, 24, 32, 48, 64, 144])
-            let cout = rng.pick([8, 8, 24, 40])
+            let cout = rng.pick([8, 8, 24, 40, 16, 17, 31, 32, 33, 48, 64, 97, 100])
             let padding: Padding = rng.bool() ? .same : .valid
             let activation = rng.pick([FusedActivation.none, .relu, .relu6, .reluN1To1])
             let hasBias = rng.int(in: 0...4) != 0
@@ -116,14 +118,30 @@ import TestSupport
         #expect(interpreter.kernelAssignments.map(\.backend) == ["reference", "reference", "reference", "reference", "fast"])
     }
 
-    /// A depthwise convolution reading a PAD's output stays with XNNPACK, which folds the PAD into it.
-    @Test func paddedDepthwiseConvolutionIsNotClaimed() throws {
+    /// A depthwise convolution with a PAD folded into it (``Graph/foldingSpatialPads()``) is
+    /// claimed, and gives XNNPACK's result on the unfolded graph (XNNPACK folds the PAD itself).
+    @Test func depthwiseConvolutionWithAFoldedPad() throws {
+        var rng = SplitMix64(seed: 0xFA57F)
         var b = TestGraphBuilder()
-        let padded = try b.node(.pad, .none, [b.input([1, 9, 9, 8]), b.constant(int32: [0, 0, 1, 1, 1, 1, 0, 0], [4, 2])])
+        let x = b.input([1, 9, 11, 24])
+        let padded = try b.node(.pad, .none, [x, b.constant(int32: [0, 0, 1, 1, 2, 0, 0, 0], [4, 2])])
         let options = DepthwiseConv2DOptions(padding: .valid, strideW: 1, strideH: 1, depthMultiplier: 1, dilationW: 1, dilationH: 1, fusedActivation: .none)
-        let y = try b.node(.depthwiseConv2D, .depthwiseConv2D(options), [padded, b.constant([Float](repeating: 0.5, count: 72), [1, 3, 3, 8])])
-        let interpreter = try Interpreter(graph: try b.graph(outputs: [y]), backends: [FastBackend(portable: true)], threadCount: 1)
-        #expect(interpreter.kernelAssignments.map(\.backend) == ["reference", "reference"])
+        let y = try b.node(.depthwiseConv2D, .depthwiseConv2D(options), [padded, b.constant(rng.floats(9 * 24, in: -1, 1), [1, 3, 3, 24])])
+        let graph = try b.graph(outputs: [y])
+        let folded = graph.foldingSpatialPads()
+        let input = rng.floats(9 * 11 * 24, in: -1, 1)
+        func run(_ graph: Graph, _ backend: any Backend) throws -> (backends: [String], output: [Float]) {
+            let interpreter = try Interpreter(graph: graph, backends: [backend], threadCount: 1)
+            try interpreter.copyInput(input, at: 0)
+            try interpreter.invoke()
+            return (interpreter.kernelAssignments.map(\.backend), interpreter.output(at: 0))
+        }
+        let fast = try run(folded, FastBackend(portable: !FastBackend.isVectorized))
+        #expect(fast.backends == ["fast"])
+        let xnnpack = try run(graph, XNNPACKBackend())
+        let delta = zip(fast.output, xnnpack.output).reduce(Float(0)) { max($0, abs($1.0 - $1.1)) }
+        if FastBackend.isVectorized { #expect(delta == 0) } else { #expect(delta <= 1e-5) }
+        #expect(xnnpack.output.count == 9 * 11 * 24)
     }
 
     /// Max |Δ| between the fast backend and XNNPACK alone on one case.

@@ -1,10 +1,11 @@
 import CFastKernels
 
-/// CONV_2D 1×1 with stride 1 and 8, 24 or 40 output channels (e.g. the 16 → 8 and 8 → 8
-/// bottlenecks of the face and pose landmark networks at 128² and 256²), by CFastKernels' kernel
-/// with 8-lane accumulators (see `PointwiseConvolution.c`), where XNNPACK's 16-lane tiles leave
-/// half a vector per pixel idle. Sums bias + terms in input-channel order with fused
-/// multiply-adds, as XNNPACK's GEMM kernels do.
+/// CONV_2D 1×1 with stride 1 to 8 or at least 16 output channels, by CFastKernels' kernels (see
+/// `PointwiseConvolution.c`): 8, 24 and 40 channels (e.g. the 16 → 8 bottlenecks of the face and
+/// pose landmark networks at 128² and 256²) with 8-lane accumulators, where XNNPACK's 16-lane
+/// tiles leave half a vector per pixel idle; other counts in panels of 32 channels by 7 pixels,
+/// where Debian's 2022 XNNPACK has only 16-wide tiles. Sums bias + terms in input-channel order
+/// with fused multiply-adds, as XNNPACK's GEMM kernels do.
 final class FastPointwiseConv2DKernel: Kernel {
     private let operation: UnsafeMutablePointer<fk_pointwise>
     private let packed: UnsafeMutableBufferPointer<Float>
@@ -12,16 +13,17 @@ final class FastPointwiseConv2DKernel: Kernel {
 
     /// Whether the backend runs these parameters with this kernel.
     static func supports(_ p: Conv2DParameters) -> Bool {
-        [8, 24, 40].contains(p.outputChannels) && (1...1024).contains(p.inputChannels)
+        fk_pointwise_supports(p.outputChannels) != 0 && (1...4096).contains(p.inputChannels)
             && p.height.kernelSize == 1 && p.width.kernelSize == 1 && p.height.stride == 1 && p.width.stride == 1
     }
 
     init(_ context: KernelContext, lanes: Int, parallelWorkThreshold: Int) throws {
         let p = try Conv2DParameters(context)
-        guard Self.supports(p) else { throw context.invalid("not a 1×1 convolution to 8, 24 or 40 channels the fast kernel runs") }
+        guard Self.supports(p) else { throw context.invalid("not a 1×1 convolution the fast kernel runs") }
         // A 1×1 stride-1 window maps every pixel of every image to one output pixel.
         let pixels = p.batch * p.height.outputSize * p.width.outputSize
-        let blocks = (pixels + 7) / 8
+        let blockPixels = fk_pointwise_block_pixels(p.outputChannels)
+        let blocks = (pixels + blockPixels - 1) / blockPixels
         tasks = try FastRowTasks(rows: blocks, work: pixels * p.inputChannels * p.outputChannels, threadCount: context.threadCount,
                                  threshold: parallelWorkThreshold)
         packed = .allocate(capacity: fk_pointwise_packed_count(p.inputChannels, p.outputChannels))
@@ -31,7 +33,7 @@ final class FastPointwiseConv2DKernel: Kernel {
         operation.initialize(to: fk_pointwise(
             lanes: lanes, input: context.floats(context.input(0)), output: context.floats(context.output(0)),
             packed: packed.baseAddress!, pixels: pixels, input_channels: p.inputChannels, output_channels: p.outputChannels,
-            output_min: p.activation.lower, output_max: p.activation.upper, pixels_per_task: tasks.rowsPerTask * 8))
+            output_min: p.activation.lower, output_max: p.activation.upper, pixels_per_task: tasks.rowsPerTask * blockPixels))
     }
 
     deinit {

@@ -2,8 +2,9 @@ import CFastKernels
 
 /// Our own C microkernels (target CFastKernels) for convolution shapes that Debian's 2022 XNNPACK
 /// runs slowly: stride-1 depthwise convolutions (few channels at large sizes pay XNNPACK's
-/// per-pixel indirection), convolutions with a single output channel, and 1×1 convolutions to 8,
-/// 24 or 40 channels (half of one of XNNPACK's 16-wide vectors per pixel would be idle). Asked
+/// per-pixel indirection), convolutions with a single output channel, and 1×1 convolutions (8, 24
+/// or 40 channels would leave half of one of XNNPACK's 16-wide vectors per pixel idle, and
+/// XNNPACK's tiles are one vector wide where ours are two). Asked
 /// before the XNNPACK backend; ``XNNPACKBackend`` ends its runs before the nodes this backend
 /// ``claims(_:in:)``.
 ///
@@ -56,9 +57,7 @@ package struct FastBackend: Backend {
         switch node.op {
         case .depthwiseConv2D:
             guard let p = try? DepthwiseConv2DParameters(reader) else { return false }
-            // XNNPACK folds a PAD into the convolution after it; taking the convolution would
-            // leave the PAD as a full copy of its input.
-            return FastDepthwiseConv2DKernel.supports(p) && !isPadded(node.inputs[0], in: graph)
+            return FastDepthwiseConv2DKernel.supports(p)
         case .conv2D:
             guard let p = try? Conv2DParameters(reader) else { return false }
             return FastSingleOutputConv2DKernel.supports(p) || FastPointwiseConv2DKernel.supports(p)
@@ -70,11 +69,6 @@ package struct FastBackend: Backend {
     /// Whether the processor runs the vectorized kernels.
     package static var isVectorized: Bool { bestLanes > 1 }
     private static let bestLanes = fk_best_lanes()
-
-    /// Whether `tensor` is the output of a PAD node.
-    private static func isPadded(_ tensor: Int, in graph: Graph) -> Bool {
-        graph.nodes.contains { $0.op == .pad && $0.outputs.contains(tensor) }
-    }
 
     /// Filter (input 1) and bias (input 2, if present) are float32 constants.
     private static func hasConstantWeights(_ node: Node, in graph: Graph) -> Bool {

@@ -142,16 +142,19 @@ private struct Translator {
         }
     }
 
+    /// The window of this node; a PAD folded into it (``Node/foldedPadding``) adds to the padding
+    /// that `padding` gives for the padded input.
     func window(input: [Int], kernelHeight: Int, kernelWidth: Int, strideH: Int, strideW: Int,
                 dilationH: Int, dilationW: Int, padding: Padding) throws(XNNPACKUnsupported) -> (XNNPACKWindow, outputHeight: Int, outputWidth: Int) {
-        guard let v = Self.axis(input: input[1], kernel: kernelHeight, stride: strideH, dilation: dilationH, padding: padding),
-              let h = Self.axis(input: input[2], kernel: kernelWidth, stride: strideW, dilation: dilationW, padding: padding) else {
-            throw XNNPACKUnsupported("window \(kernelHeight)x\(kernelWidth) stride \(strideH),\(strideW) does not fit input \(input)")
+        let folded = node.foldedPadding ?? .zero
+        guard let v = Self.axis(input: input[1] + folded.top + folded.bottom, kernel: kernelHeight, stride: strideH, dilation: dilationH, padding: padding),
+              let h = Self.axis(input: input[2] + folded.left + folded.right, kernel: kernelWidth, stride: strideW, dilation: dilationW, padding: padding) else {
+            throw XNNPACKUnsupported("window \(kernelHeight)x\(kernelWidth) stride \(strideH),\(strideW) does not fit input \(input) padded by \(folded)")
         }
         let window = XNNPACKWindow(
             kernelHeight: kernelHeight, kernelWidth: kernelWidth, strideHeight: strideH, strideWidth: strideW,
             dilationHeight: dilationH, dilationWidth: dilationW,
-            padTop: v.before, padBottom: v.after, padLeft: h.before, padRight: h.after)
+            padTop: folded.top + v.before, padBottom: folded.bottom + v.after, padLeft: folded.left + h.before, padRight: folded.right + h.after)
         return (window, v.output, h.output)
     }
 

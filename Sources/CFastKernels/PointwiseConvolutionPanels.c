@@ -1,0 +1,137 @@
+// 1×1 convolution to 16 or more channels, as a matrix product of pixels × input channels by
+// input channels × output channels. Output channels are cut into panels 32 wide (the last one 16
+// or 32 wide, zero-padded); a block of FK_PANEL_ROWS pixels times one panel keeps 2 ×
+// FK_PANEL_ROWS accumulators of 16 lanes in registers, and each step over k loads the panel's two
+// weight vectors once for all pixels of the block, with each pixel's value broadcast from memory.
+// Debian's 2022 XNNPACK has only 16-wide tiles on AVX-512 (one weight vector per broadcast).
+#include "CFastKernels.h"
+#include "Dispatch.h"
+#include "PointwiseConvolution.h"
+
+#if FK_X86
+#include <immintrin.h>
+#endif
+
+/// Pixels per register block: 2 × 7 accumulators, 2 weight vectors and the clamp bounds fit in
+/// AVX-512's 32 registers with room to spare.
+#define FK_PANEL_ROWS 7
+
+static size_t panel_count(size_t output_channels) { return (output_channels + 31) / 32; }
+
+/// Width of panel `j`: 32, except a last panel of 16 when at most 16 channels are left.
+static size_t panel_width(size_t output_channels, size_t j) {
+    const size_t left = output_channels - 32 * j;
+    return left > 16 ? 32 : 16;
+}
+
+// Layout: panel after panel; each is its width's biases, then for each input channel k the
+// panel's weights of k (zeros past the last output channel).
+size_t fk_pointwise_panels_packed_count(size_t input_channels, size_t output_channels) {
+    size_t count = 0;
+    for (size_t j = 0; j < panel_count(output_channels); j++) count += (input_channels + 1) * panel_width(output_channels, j);
+    return count;
+}
+
+void fk_pointwise_panels_pack(size_t input_channels, size_t output_channels, const float *weights, const float *bias,
+                              float *packed) {
+    const size_t K = input_channels, N = output_channels;
+    for (size_t j = 0; j < panel_count(N); j++) {
+        const size_t width = panel_width(N, j);
+        for (size_t c = 0; c < width; c++) {
+            const size_t o = 32 * j + c;
+            const int real = o < N;
+            packed[c] = real && bias != NULL ? bias[o] : 0.0f;
+            for (size_t k = 0; k < K; k++) packed[(k + 1) * width + c] = real ? weights[o * K + k] : 0.0f;
+        }
+        packed += (K + 1) * width;
+    }
+}
+
+#if FK_X86
+/// `rows` pixels from `p` times the panel at `panel` (`vectors` × 16 wide, of which `valid`
+/// channels are stored, from output channel `column`).
+FK_AVX512 static inline __attribute__((always_inline))
+void block_avx512(const fk_pointwise *op, size_t p, const size_t rows, const float *panel, const size_t vectors,
+                  size_t column, size_t valid) {
+    const size_t K = op->input_channels, N = op->output_channels;
+    const float *a = op->input + p * K;
+    __m512 acc[FK_PANEL_ROWS][2];
+    for (size_t i = 0; i < rows; i++) {
+        for (size_t v = 0; v < vectors; v++) acc[i][v] = _mm512_loadu_ps(panel + 16 * v);
+    }
+    const float *w = panel + 16 * vectors;
+    for (size_t k = 0; k < K; k++, w += 16 * vectors) {
+        __m512 wk[2];
+        for (size_t v = 0; v < vectors; v++) wk[v] = _mm512_loadu_ps(w + 16 * v);
+        for (size_t i = 0; i < rows; i++) {
+            const __m512 x = _mm512_set1_ps(a[i * K + k]);
+            for (size_t v = 0; v < vectors; v++) acc[i][v] = _mm512_fmadd_ps(x, wk[v], acc[i][v]);
+        }
+    }
+    const __m512 vmin = _mm512_set1_ps(op->output_min), vmax = _mm512_set1_ps(op->output_max);
+    for (size_t v = 0; v < vectors; v++) {
+        const size_t lanes = valid > 16 * v ? valid - 16 * v : 0;
+        const __mmask16 mask = lanes >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << lanes) - 1);
+        for (size_t i = 0; i < rows; i++) {
+            const __m512 y = _mm512_min_ps(_mm512_max_ps(acc[i][v], vmin), vmax);
+            _mm512_mask_storeu_ps(op->output + (p + i) * N + column + 16 * v, mask, y);
+        }
+    }
+}
+
+/// All panels for `rows` pixels from `p`.
+FK_AVX512 static inline __attribute__((always_inline))
+void panels_avx512(const fk_pointwise *op, size_t p, const size_t rows) {
+    const size_t K = op->input_channels, N = op->output_channels;
+    const float *panel = op->packed;
+    for (size_t j = 0; j < panel_count(N); j++) {
+        const size_t width = panel_width(N, j), column = 32 * j;
+        const size_t valid = N - column < width ? N - column : width;
+        if (width == 32) block_avx512(op, p, rows, panel, 2, column, valid);
+        else block_avx512(op, p, rows, panel, 1, column, valid);
+        panel += (K + 1) * width;
+    }
+}
+
+FK_AVX512 static void pixels_panels_avx512(const fk_pointwise *op, size_t start, size_t end) {
+    size_t p = start;
+    for (; p + FK_PANEL_ROWS <= end; p += FK_PANEL_ROWS) panels_avx512(op, p, FK_PANEL_ROWS);
+    switch (end - p) {
+    case 6: panels_avx512(op, p, 6); break;
+    case 5: panels_avx512(op, p, 5); break;
+    case 4: panels_avx512(op, p, 4); break;
+    case 3: panels_avx512(op, p, 3); break;
+    case 2: panels_avx512(op, p, 2); break;
+    case 1: panels_avx512(op, p, 1); break;
+    default: break;
+    }
+}
+#endif
+
+static void pixels_panels_scalar(const fk_pointwise *op, size_t start, size_t end) {
+    const size_t K = op->input_channels, N = op->output_channels;
+    const float *panel = op->packed;
+    for (size_t j = 0; j < panel_count(N); j++) {
+        const size_t width = panel_width(N, j);
+        for (size_t p = start; p < end; p++) {
+            const float *a = op->input + p * K;
+            for (size_t c = 0; c < width && 32 * j + c < N; c++) {
+                float acc = panel[c];
+                for (size_t k = 0; k < K; k++) acc += a[k] * panel[(k + 1) * width + c];
+                acc = acc < op->output_min ? op->output_min : acc;
+                op->output[p * N + 32 * j + c] = acc > op->output_max ? op->output_max : acc;
+            }
+        }
+        panel += (K + 1) * width;
+    }
+}
+
+void fk_pointwise_panels_pixels(const fk_pointwise *op, size_t start, size_t end) {
+#if FK_X86
+    if (op->lanes == 16) {
+        pixels_panels_avx512(op, start, end);
+        return;
+    }
+#endif
+    pixels_panels_scalar(op, start, end);
+}
