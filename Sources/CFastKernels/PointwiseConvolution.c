@@ -19,7 +19,9 @@ int fk_pointwise_supports(size_t output_channels) {
     return output_channels == 8 || output_channels >= 16;
 }
 
-size_t fk_pointwise_block_pixels(size_t output_channels) { return uses_panels(output_channels) ? 7 : 8; }
+size_t fk_pointwise_block_pixels(size_t pixels, size_t output_channels) {
+    return uses_panels(output_channels) ? fk_pointwise_panels_block_pixels(pixels) : 8;
+}
 
 // Layout: the N biases, then for each input channel k the N weights of k.
 size_t fk_pointwise_packed_count(size_t input_channels, size_t output_channels) {

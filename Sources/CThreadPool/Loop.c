@@ -29,15 +29,12 @@ size_t vt_loop_prepare(struct vt_loop *loop) {
     return count;
 }
 
-void vt_loop_run_item(const struct vt_loop *loop, size_t item) {
+/// Runs the tile at `index` (the tile's position along every dimension).
+static void vt_loop_run_tile(const struct vt_loop *loop, const size_t index[6]) {
     // The starts of every dimension, then the sizes of the tiled ones.
     size_t a[12] = {0};
     int count = loop->dimensions;
-    for (int d = loop->dimensions - 1; d >= 0; d--) {
-        size_t index = item % loop->tiles[d];
-        item /= loop->tiles[d];
-        a[d] = index * loop->tile[d];
-    }
+    for (int d = 0; d < loop->dimensions; d++) a[d] = index[d] * loop->tile[d];
     for (int d = 0; d < loop->dimensions; d++) {
         if (!(loop->tiled & (1u << d))) continue;
         size_t left = loop->range[d] - a[d];
@@ -65,5 +62,23 @@ void vt_loop_run_item(const struct vt_loop *loop, size_t item) {
     case 7: ((vt_call_7)f)(c, a[0], a[1], a[2], a[3], a[4], a[5], a[6]); break;
     case 8: ((vt_call_8)f)(c, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]); break;
     default: break;  // no such pthreadpool function
+    }
+}
+
+void vt_loop_run_items(const struct vt_loop *loop, size_t first, size_t end) {
+    if (first >= end) return;
+    // Divide once for the first item's position, then count up like an odometer.
+    size_t index[6] = {0};
+    size_t item = first;
+    for (int d = loop->dimensions - 1; d >= 0; d--) {
+        index[d] = item % loop->tiles[d];
+        item /= loop->tiles[d];
+    }
+    for (size_t k = first; k < end; k++) {
+        vt_loop_run_tile(loop, index);
+        for (int d = loop->dimensions - 1; d >= 0; d--) {
+            if (++index[d] < loop->tiles[d]) break;
+            index[d] = 0;
+        }
     }
 }

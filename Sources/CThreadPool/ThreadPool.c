@@ -140,7 +140,7 @@ static size_t vt_take_items(struct vt_pool *pool, uint32_t generation, int is_wo
             saved = vt_fpu_state();
             if (pool->loop.flushes_denormals) vt_set_fpu_state(vt_flushing_denormals(saved));
         }
-        for (size_t item = first; item < end; item++) vt_loop_run_item(&pool->loop, item);
+        vt_loop_run_items(&pool->loop, first, end);
         taken += end - first;
         atomic_fetch_add_explicit(&pool->finished, end - first, memory_order_release);
     }
@@ -192,7 +192,7 @@ static void vt_run_alone(struct vt_pool *pool, const struct vt_loop *loop, size_
     if (pool != NULL) atomic_fetch_add_explicit(&pool->serial_loops, 1, memory_order_relaxed);
     uint32_t saved = vt_fpu_state();
     if (loop->flushes_denormals) vt_set_fpu_state(vt_flushing_denormals(saved));
-    for (size_t item = 0; item < count; item++) vt_loop_run_item(loop, item);
+    vt_loop_run_items(loop, 0, count);
     if (loop->flushes_denormals) vt_set_fpu_state(saved);
 }
 

@@ -29,8 +29,8 @@ struct vt_pool;
 
 /// Fills `tiles` and returns the number of items (0 for an empty grid).
 size_t vt_loop_prepare(struct vt_loop *loop);
-/// Runs item `item` (row-major over `tiles`, the last dimension fastest).
-void vt_loop_run_item(const struct vt_loop *loop, size_t item);
+/// Runs items `first ..< end` in order (row-major over `tiles`, the last dimension fastest).
+void vt_loop_run_items(const struct vt_loop *loop, size_t first, size_t end);
 /// Runs every item of `loop` on `pool` (NULL: on the calling thread) and returns when all are done.
 void vt_pool_run(struct vt_pool *pool, struct vt_loop *loop);
 

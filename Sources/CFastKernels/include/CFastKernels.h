@@ -98,7 +98,7 @@ void fk_conv_single_output_task(void *op, size_t task);
 /// in k order, one fused multiply-add per term (as XNNPACK's GEMM kernels). With AVX-512VL, 8, 24
 /// and 40 channels get output_channels / 8 accumulators of 8 lanes per pixel, where XNNPACK's
 /// 16-wide kernels leave half of the last vector of every pixel idle; other counts are computed in
-/// panels of 32 channels (two 16-lane vectors per pixel and broadcast), 7 pixels at a time.
+/// panels of 32 channels (two 16-lane vectors per pixel and broadcast), 7 or 8 pixels at a time.
 typedef struct fk_pointwise {
     /// 16 (AVX-512F and VL; only if fk_best_lanes() is 16) or 1.
     size_t lanes;
@@ -117,9 +117,9 @@ typedef struct fk_pointwise {
 /// Whether the kernel computes this many output channels (8, or 16 and more).
 int fk_pointwise_supports(size_t output_channels);
 
-/// Pixels the kernel computes together for this many output channels (7 or 8): tasks of a multiple
-/// of it waste no registers.
-size_t fk_pointwise_block_pixels(size_t output_channels);
+/// Pixels the kernel computes together (7 or 8) for this many pixels and output channels: tasks
+/// of a multiple of it waste no registers.
+size_t fk_pointwise_block_pixels(size_t pixels, size_t output_channels);
 
 /// Floats `fk_pointwise_pack` writes.
 size_t fk_pointwise_packed_count(size_t input_channels, size_t output_channels);

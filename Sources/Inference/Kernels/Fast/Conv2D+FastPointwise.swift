@@ -3,7 +3,7 @@ import CFastKernels
 /// CONV_2D 1×1 with stride 1 to 8 or at least 16 output channels, by CFastKernels' kernels (see
 /// `PointwiseConvolution.c`): 8, 24 and 40 channels (e.g. the 16 → 8 bottlenecks of the face and
 /// pose landmark networks at 128² and 256²) with 8-lane accumulators, where XNNPACK's 16-lane
-/// tiles leave half a vector per pixel idle; other counts in panels of 32 channels by 7 pixels,
+/// tiles leave half a vector per pixel idle; other counts in panels of 32 channels by 7 or 8 pixels,
 /// where Debian's 2022 XNNPACK has only 16-wide tiles. Sums bias + terms in input-channel order
 /// with fused multiply-adds, as XNNPACK's GEMM kernels do.
 final class FastPointwiseConv2DKernel: Kernel {
@@ -22,7 +22,7 @@ final class FastPointwiseConv2DKernel: Kernel {
         guard Self.supports(p) else { throw context.invalid("not a 1×1 convolution the fast kernel runs") }
         // A 1×1 stride-1 window maps every pixel of every image to one output pixel.
         let pixels = p.batch * p.height.outputSize * p.width.outputSize
-        let blockPixels = fk_pointwise_block_pixels(p.outputChannels)
+        let blockPixels = fk_pointwise_block_pixels(pixels, p.outputChannels)
         let blocks = (pixels + blockPixels - 1) / blockPixels
         tasks = try FastRowTasks(rows: blocks, work: pixels * p.inputChannels * p.outputChannels, threadCount: context.threadCount,
                                  threshold: parallelWorkThreshold)
