@@ -43,7 +43,7 @@ struct VideoFileRun {
             mark = now
         }
         // With an overlay, frames also come as decoded (YUV), which is drawn on and encoded as it is.
-        let reader = try VideoReader(path: path, options: VideoReader.Options(keepsYUV: overlayPath != nil))
+        let reader = try VideoReader(path: path, options: VideoReader.Options(decoderThreads: overlayPath != nil ? 1 : 0, keepsYUV: overlayPath != nil))
         let framesPerSecond = Self.framesPerSecond(reader.info)
         totalFrames?(reader.info.frameCount)
         processor.reset()

@@ -5,6 +5,10 @@ enum JSONValue: Sendable, Equatable {
     case bool(Bool)
     /// Written with Swift's shortest round-tripping representation; NaN and infinities become `null`.
     case number(Double)
+    /// A `Float` written with its own shortest round-tripping digits (`0.1`, not the
+    /// `0.10000000149…` of the same value widened to `Double`); NaN and infinities become `null`.
+    /// Kept as a `Float` until written: formatting it once is most of the cost of a landmark record.
+    case float(Float)
     case string(String)
     case array([JSONValue])
     case object([(key: String, value: JSONValue)])
@@ -14,6 +18,7 @@ enum JSONValue: Sendable, Equatable {
         case (.null, .null): true
         case let (.bool(a), .bool(b)): a == b
         case let (.number(a), .number(b)): a == b
+        case let (.float(a), .float(b)): a == b
         case let (.string(a), .string(b)): a == b
         case let (.array(a), .array(b)): a == b
         case let (.object(a), .object(b)): a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
@@ -24,12 +29,6 @@ enum JSONValue: Sendable, Equatable {
     /// `value` as a number; `Float`s are widened exactly, so `0.1 as Float` prints as
     /// `0.10000000149011612`. Use ``float(_:)`` to print a `Float`'s own shortest form.
     static func number<T: BinaryInteger>(_ value: T) -> JSONValue { .number(Double(value)) }
-
-    /// A `Float` written with its own shortest round-tripping digits (`0.1`, not `0.10000000149…`).
-    static func float(_ value: Float) -> JSONValue {
-        guard value.isFinite else { return .null }
-        return .number(Double(value.description) ?? Double(value))
-    }
 
     /// This object with `key: value` inserted before its other keys (for a folder's `"file"`).
     func prepending(_ key: String, _ value: JSONValue) -> JSONValue {
@@ -55,6 +54,18 @@ enum JSONValue: Sendable, Equatable {
                 text += String(Int64(value))
             } else {
                 text += "\(value)"
+            }
+        case .float(let value):
+            if !value.isFinite {
+                text += "null"
+            } else if value == value.rounded(), abs(value) < 16_777_216 {
+                text += String(Int64(value))
+            } else if value == value.rounded() {
+                // Whole floats from 2^24 on: the shortest digits of the Float, then zeros, as the
+                // Double written above would print them (`2.5e+07` → `25000000`).
+                JSONValue.number(Double(value.description) ?? Double(value)).write(to: &text)
+            } else {
+                text += value.description
             }
         case .string(let value): Self.writeString(value, to: &text)
         case .array(let values):

@@ -11,7 +11,13 @@ enum FaceMeshOverlay {
         connections.map { (Int($0.start), Int($0.end)) }
     }
 
-    private static let tesselation = pairs(FaceLandmarker.tesselationConnections())
+    /// MediaPipe lists the mesh triangle by triangle, so most edges come twice (2,556 entries,
+    /// 1,322 edges); drawing each once gives the same pixels (the mesh is blended as one shape) at
+    /// half the cost.
+    private static let tesselation: Lines = {
+        var seen = Set<Int>()
+        return pairs(FaceLandmarker.tesselationConnections()).filter { seen.insert(min($0.0, $0.1) << 16 | max($0.0, $0.1)).inserted }
+    }()
     private static let contours: [(lines: Lines, color: Color)] = [
         (pairs(FaceLandmarker.faceOvalConnections()), OverlayStyle.mediaPipeTeal),
         (pairs(FaceLandmarker.rightEyebrowConnections() + FaceLandmarker.leftEyebrowConnections()), Color(red: 18, green: 181, blue: 203)),
