@@ -116,11 +116,12 @@ enum DriverTool {
 
     /// An MP4 of `count` frames of the astronaut, moving 2 pixels right and 1 down per frame, at 25
     /// frames per second. `fastStart` puts the index first, so the file can be read from a pipe.
-    static func movingFaceVideo(at path: String, frames count: Int, fastStart: Bool = false) throws {
+    static func movingFaceVideo(at path: String, frames count: Int, fastStart: Bool = false,
+                                yuvColorSpace: YUVColorSpace = .bt601VideoRange) throws {
         let decoded = try ImageDecoder.decode(contentsOfFile: Assets.image("astronaut.png").path)
         let face = decoded.image.format == .rgb8 ? decoded.image : try decoded.image.converted(to: .rgb8)
         let writer = try VideoWriter(path: path, width: face.width, height: face.height, framesPerSecond: 25,
-                                     options: .init(fastStart: fastStart))
+                                     options: .init(fastStart: fastStart, yuvColorSpace: yuvColorSpace))
         for index in 0..<count {
             try writer.append(try shifted(face, dx: 2 * index, dy: index))
         }

@@ -23,6 +23,35 @@ import VideoIO
         return points
     }
 
+    /// HD videos are mostly BT.709: the overlay is drawn on the decoded frames in that space and
+    /// encoded in it (tagged so), and the picture away from the face keeps its colours.
+    @Test func overlayOfABT709VideoStaysInBT709() throws {
+        guard VideoWriter.isH264Available else { return }  // the colour tags travel in H.264's VUI
+        let folder = try DriverTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let video = folder.appendingPathComponent("hd.mp4").path
+        let overlay = folder.appendingPathComponent("overlay.mp4").path
+        try DriverTool.movingFaceVideo(at: video, frames: 3, yuvColorSpace: .bt709VideoRange)
+        let run = try DriverTool.run(["face-landmarker", video, "--overlay", overlay])
+        #expect(run.status == 0, "\(run.standardError)")
+
+        let input = try VideoReader(path: video, options: .init(keepsYUV: true))
+        let drawn = try VideoReader(path: overlay, options: .init(keepsYUV: true))
+        var frames = 0
+        while let frame = try drawn.nextFrame() {
+            let original = try #require(try input.nextFrame())
+            #expect(frame.yuvImage?.yuvColorSpace == .bt709VideoRange)
+            // The top-left corner (no landmarks there) as RGB: the same colours after a re-encode.
+            let a = frame.image.packedBytes(), b = original.image.packedBytes()
+            let width = frame.image.width
+            var difference = 0.0
+            for y in 0..<40 { for x in 0..<40 { for c in 0..<3 { difference += abs(Double(a[(y * width + x) * 3 + c]) - Double(b[(y * width + x) * 3 + c])) } } }
+            #expect(difference / (40 * 40 * 3) < 3, "mean difference \(difference / 4800) in the corner")
+            frames += 1
+        }
+        #expect(frames == 3)
+    }
+
     @Test func videoGivesOneLinePerFrameTrackingTheFaceWithAnOverlayOfTheSameSize() throws {
         let folder = try DriverTool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -40,6 +40,36 @@ struct YUVPassThroughTests {
         }
     }
 
+    @Test("BT.709 and full-range videos: tagged when written, kept as YUV in their space when read",
+          arguments: [YUVColorSpace.bt709VideoRange, .bt601FullRange, .bt709FullRange])
+    func otherColourSpacesPassThrough(space: YUVColorSpace) throws {
+        guard VideoWriter.isH264Available else { return }  // the colour tags travel in H.264's VUI
+        let folder = try ScratchFolder("yuv-space")
+        defer { folder.remove() }
+        let images = try VideoFixtures.movingCrops(count: 4, width: 320, height: 240)
+        let source = folder.path("source.mp4")
+        try VideoFixtures.write(images, to: source, fps: 25, options: .init(constantQuantizer: 18, yuvColorSpace: space))
+        let (_, frames) = try VideoFixtures.readAll(source, options: .init(keepsYUV: true))
+        try #require(frames.count == 4)
+        for (index, frame) in frames.enumerated() {
+            let yuv = try #require(frame.yuvImage)
+            #expect(yuv.yuvColorSpace == space)
+            // Our conversion in that space agrees with FFmpeg's, and both with the RGB written: a
+            // wrong matrix or range would shift every colour.
+            #expect(VideoFixtures.psnr(try yuv.converted(to: .rgb8), frame.image) > 35)
+            #expect(VideoFixtures.psnr(frame.image, images[index]) > 28)
+        }
+        // Re-encoded as decoded, in the same space: the copy keeps the tags and the picture.
+        let copy = folder.path("copy.mp4")
+        try VideoFixtures.write(frames.map { $0.yuvImage! }, to: copy, fps: 25, options: .init(constantQuantizer: 18, yuvColorSpace: space))
+        let (_, copies) = try VideoFixtures.readAll(copy, options: .init(keepsYUV: true))
+        try #require(copies.count == 4)
+        for (index, frame) in copies.enumerated() {
+            #expect(frame.yuvImage?.yuvColorSpace == space)
+            #expect(VideoFixtures.psnr(frame.image, images[index]) > 28)
+        }
+    }
+
     @Test("Odd-sized videos (4:4:4 H.264) give no YUV frame, so overlays of them go through RGB")
     func oddSizedVideosStayRGB() throws {
         guard VideoWriter.isH264Available else { return }  // MPEG-4 refuses odd sizes (RoundTripTests)

@@ -1,12 +1,13 @@
 extension Canvas {
     /// Blends into an I420, NV12 or NV21 image: each luma sample with its pixel's coverage, each
-    /// chroma sample with the mean coverage of its 2×2 block, in the colour's BT.601 video-range
-    /// Y, U, V.
+    /// chroma sample with the mean coverage of its 2×2 block, in the colour's Y, U, V in the
+    /// image's ``Image/yuvColorSpace``.
     static func blendYUV(_ coverage: CoverageMap, xs: Range<Int>, ys: Range<Int>, color: Color,
                          weights: Weights, into image: inout Image) {
         let r = Int32(color.red), g = Int32(color.green), b = Int32(color.blue)
-        let luma = Int32(YUV.luma(r: r, g: g, b: b))
-        let (u, v) = YUV.chroma(r: r, g: g, b: b)
+        let encoder = YUV.encoder(for: image.yuvColorSpace)
+        let luma = Int32(encoder.luma(r: r, g: g, b: b))
+        let (u, v) = encoder.chroma(r: r, g: g, b: b)
         let (u32, v32) = (Int32(u), Int32(v))
         let mapWidth = coverage.xs.count
         let width = image.width, height = image.height

@@ -4,7 +4,7 @@
 /// A pixel covered by a fraction `c` (0…1) of a shape drawn with opacity `α` becomes
 /// `round(old·(1 − a) + colour·a)` with `a = c·α/255` (in 16-bit fixed point); the alpha channel of
 /// RGBA/BGRA becomes `round(old + (255 − old)·a)` (source-over). In YUV images the colour is first
-/// converted to BT.601 video-range Y, U, V (the Imaging module's YUV convention); each luma sample
+/// converted to Y, U, V in the image's ``Image/yuvColorSpace``; each luma sample
 /// is blended with its pixel's coverage and each chroma sample with the mean coverage of the 2×2
 /// pixels it belongs to.
 enum Canvas {

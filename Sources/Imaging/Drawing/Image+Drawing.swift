@@ -1,6 +1,6 @@
 /// Overlay drawing on RGB8, RGBA8, BGRA8 and YUV 4:2:0 (I420, NV12, NV21) images, in pixel coordinates (``PixelPoint``): the
-/// building blocks of the face, pose and ML Kit overlays. In YUV images colours are blended as
-/// BT.601 video-range Y, U, V, chroma with the mean coverage of each 2×2 block (see ``Canvas``), so
+/// building blocks of the face, pose and ML Kit overlays. In YUV images colours are blended as Y,
+/// U, V in the image's ``Image/yuvColorSpace``, chroma with the mean coverage of each 2×2 block (see ``Canvas``), so
 /// a video frame can be drawn on as decoded and encoded without RGB conversions. Other formats throw
 /// ``ImageError/invalidArgument(_:)``. Shapes partly or wholly outside the image are clipped; non-finite
 /// coordinates draw nothing.

@@ -1,14 +1,19 @@
 extension Image {
     /// This image in `format`, with tightly packed rows.
     ///
-    /// - To RGB: gray is replicated, alpha is dropped, BGRA is reordered, YUV uses ``YUV``'s
-    ///   OpenCV-compatible BT.601 conversion.
+    /// - To RGB: gray is replicated, alpha is dropped, BGRA is reordered, YUV is read in its
+    ///   ``yuvColorSpace`` (BT.601 video range byte for byte as OpenCV converts it).
     /// - Between RGBA and BGRA alpha is kept; from formats without alpha it becomes 255.
     /// - From RGB: gray is `(4899·R + 9617·G + 1868·B + 8192) >> 14` (BT.601
-    ///   luma weights in 14-bit fixed point); YUV is BT.601 video range with 2×2-averaged chroma.
+    ///   luma weights in 14-bit fixed point); YUV is BT.601 video range with 2×2-averaged chroma
+    ///   (the default ``yuvColorSpace``).
     ///   YUV targets need an even width and height.
     public func converted(to target: PixelFormat) throws(ImageError) -> Image {
-        if target == format { return Image(uncheckedWidth: width, height: height, format: format, planes: packedPlanes()) }
+        if target == format {
+            var copy = Image(uncheckedWidth: width, height: height, format: format, planes: packedPlanes())
+            copy.yuvColorSpace = yuvColorSpace
+            return copy
+        }
         let rgb = rgbBytes()
         switch target {
         case .rgb8:
@@ -54,9 +59,10 @@ extension Image {
     }
 
     private func yuvImage(fromRGB rgb: [UInt8], format target: PixelFormat) -> Image {
+        let encoder = YUV.encoder(for: .bt601VideoRange)
         var luma = [UInt8](repeating: 0, count: width * height)
         for i in 0..<(width * height) {
-            luma[i] = YUV.luma(r: Int32(rgb[i * 3]), g: Int32(rgb[i * 3 + 1]), b: Int32(rgb[i * 3 + 2]))
+            luma[i] = encoder.luma(r: Int32(rgb[i * 3]), g: Int32(rgb[i * 3 + 1]), b: Int32(rgb[i * 3 + 2]))
         }
         let cw = width / 2, ch = height / 2
         var u = [UInt8](repeating: 0, count: cw * ch), v = u
@@ -67,7 +73,7 @@ extension Image {
                     let i = ((cyIndex * 2 + dy) * width + cxIndex * 2 + dx) * 3
                     r += Int32(rgb[i]); g += Int32(rgb[i + 1]); b += Int32(rgb[i + 2])
                 }
-                let (cu, cv) = YUV.chroma(r: (r + 2) / 4, g: (g + 2) / 4, b: (b + 2) / 4)
+                let (cu, cv) = encoder.chroma(r: (r + 2) / 4, g: (g + 2) / 4, b: (b + 2) / 4)
                 u[cyIndex * cw + cxIndex] = cu
                 v[cyIndex * cw + cxIndex] = cv
             }

@@ -24,7 +24,7 @@ extension Image {
             return try planes[0].bytes.withUnsafeBufferPointer { (luma) throws(ImageError) -> V.Result in
                 try planes[1].bytes.withUnsafeBufferPointer { (chroma) throws(ImageError) -> V.Result in
                     let first = chroma.baseAddress!
-                    return try visitor.visit(YUV420Reader(luma: luma.baseAddress!, lumaStride: stride0,
+                    return try visitor.visit(YUV420Reader(decoder: YUV.decoder(for: yuvColorSpace), luma: luma.baseAddress!, lumaStride: stride0,
                                                           u: uFirst ? first : first + 1, uStride: stride1,
                                                           v: uFirst ? first + 1 : first, vStride: stride1,
                                                           chromaStep: 2, width: w, height: h))
@@ -35,7 +35,7 @@ extension Image {
             return try planes[0].bytes.withUnsafeBufferPointer { (luma) throws(ImageError) -> V.Result in
                 try planes[1].bytes.withUnsafeBufferPointer { (u) throws(ImageError) -> V.Result in
                     try planes[2].bytes.withUnsafeBufferPointer { (v) throws(ImageError) -> V.Result in
-                        try visitor.visit(YUV420Reader(luma: luma.baseAddress!, lumaStride: stride0,
+                        try visitor.visit(YUV420Reader(decoder: YUV.decoder(for: yuvColorSpace), luma: luma.baseAddress!, lumaStride: stride0,
                                                        u: u.baseAddress!, uStride: stride1, v: v.baseAddress!, vStride: stride2,
                                                        chromaStep: 1, width: w, height: h))
                     }

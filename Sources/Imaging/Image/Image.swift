@@ -12,6 +12,9 @@ public struct Image: Sendable, Hashable {
     public let format: PixelFormat
     /// ``PixelFormat/planeCount`` planes: the interleaved pixels, or Y then the chroma plane(s).
     public internal(set) var planes: [ImagePlane]
+    /// For the YUV formats, how the samples encode RGB (BT.601 video range unless set); conversions
+    /// to RGB, drawing and the video writer follow it. Ignored for the other formats.
+    public var yuvColorSpace: YUVColorSpace = .bt601VideoRange
 
     /// Wraps existing planes after checking that they are large enough for `width`×`height` pixels of
     /// `format`, and that the size is within `limits`.

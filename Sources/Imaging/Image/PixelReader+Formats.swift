@@ -130,9 +130,10 @@ struct Gray8Reader: PixelReader {
 
 }
 
-/// YUV 4:2:0 (NV12, NV21, I420), converted per pixel with ``YUV/rgb(y:u:v:)``. `chromaStep` is 2 for
-/// the interleaved NV formats and 1 for I420.
+/// YUV 4:2:0 (NV12, NV21, I420), converted per pixel by `decoder` (the image's colour space).
+/// `chromaStep` is 2 for the interleaved NV formats and 1 for I420.
 struct YUV420Reader: PixelReader {
+    let decoder: YUV.Decoder
     let luma: UnsafePointer<UInt8>
     let lumaStride: Int
     let u: UnsafePointer<UInt8>
@@ -146,7 +147,7 @@ struct YUV420Reader: PixelReader {
     @inline(__always)
     func rgb(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
         let cx = (x >> 1) &* chromaStep, cy = y >> 1
-        let value = YUV.rgb(y: luma[y &* lumaStride &+ x], u: u[cy &* uStride &+ cx], v: v[cy &* vStride &+ cx])
+        let value = decoder.rgb(y: luma[y &* lumaStride &+ x], u: u[cy &* uStride &+ cx], v: v[cy &* vStride &+ cx])
         return (value.r, value.g, value.b)
     }
 

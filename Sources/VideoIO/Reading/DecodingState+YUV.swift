@@ -3,13 +3,18 @@ import Imaging
 
 extension DecodingState {
     /// A copy of `frame` as a tightly packed ``Imaging/PixelFormat/i420`` image when it is 8-bit
-    /// 4:2:0 in BT.601 video range (untagged counts as BT.601, as ``RGBConverter`` reads it) of even
-    /// width and height, else nil.
+    /// 4:2:0 of even width and height in BT.601 or BT.709, video or full range (the image's
+    /// ``Imaging/Image/yuvColorSpace``, read as ``RGBConverter`` reads the frame: BT.709 when
+    /// tagged so, else BT.601), else nil.
     static func i420Image(_ frame: UnsafeMutablePointer<AVFrame>, limits: ImageLimits) -> Image? {
         let colorspace = frame.pointee.colorspace
-        guard frame.pointee.format == AV_PIX_FMT_YUV420P.rawValue, frame.pointee.color_range != AVCOL_RANGE_JPEG,
+        let format = frame.pointee.format
+        guard format == AV_PIX_FMT_YUV420P.rawValue || format == AV_PIX_FMT_YUVJ420P.rawValue,
               colorspace == AVCOL_SPC_UNSPECIFIED || colorspace == AVCOL_SPC_SMPTE170M || colorspace == AVCOL_SPC_BT470BG
+                || colorspace == AVCOL_SPC_BT709
         else { return nil }
+        let space = YUVColorSpace(matrix: colorspace == AVCOL_SPC_BT709 ? .bt709 : .bt601,
+                                  isFullRange: frame.pointee.color_range == AVCOL_RANGE_JPEG || format == AV_PIX_FMT_YUVJ420P.rawValue)
         let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
         // Odd sizes stay RGB-only: Imaging's YUV conversions and the 4:2:0 encoder need even ones.
         guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else { return nil }
@@ -26,7 +31,9 @@ extension DecodingState {
             }
             planes.append(ImagePlane(bytes: bytes, rowStride: planeWidth))
         }
-        return try? Image(width: width, height: height, format: .i420, planes: planes, limits: limits)
+        var image = try? Image(width: width, height: height, format: .i420, planes: planes, limits: limits)
+        image?.yuvColorSpace = space
+        return image
     }
 
     private static func plane(_ frame: UnsafeMutablePointer<AVFrame>, _ index: Int) -> UnsafePointer<UInt8>? {

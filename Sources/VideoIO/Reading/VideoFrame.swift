@@ -12,8 +12,9 @@ public struct VideoFrame: Sendable {
     /// Whether the decoder marked this frame as a key frame.
     public let isKeyFrame: Bool
     /// The frame as decoded, as ``Imaging/PixelFormat/i420`` with tightly packed planes, when
-    /// ``VideoReader/Options/keepsYUV`` is set and the stream is 8-bit 4:2:0 in BT.601 video range
-    /// (untagged, SMPTE 170M or BT.470 BG) of even width and height; else `nil`.
+    /// ``VideoReader/Options/keepsYUV`` is set and the stream is 8-bit 4:2:0 of even width and
+    /// height in BT.601 (untagged, SMPTE 170M or BT.470 BG) or BT.709, video or full range, which
+    /// its ``Imaging/Image/yuvColorSpace`` says; else `nil`.
     public let yuvImage: Image?
 
     init(image: Image, timestampMilliseconds: Double, index: Int, isKeyFrame: Bool, yuvImage: Image? = nil) {

@@ -29,7 +29,7 @@ public final class VideoReader {
         /// The largest frame accepted.
         public var limits: ImageLimits
         /// Also hand out each frame as decoded, in ``VideoFrame/yuvImage``, when the stream is 8-bit
-        /// YUV 4:2:0 in BT.601 video range (what ``Imaging/PixelFormat/i420`` means) of even size, so that it can
+        /// YUV 4:2:0 in BT.601 or BT.709 (video or full range) of even size, so that it can
         /// be drawn on and re-encoded by ``VideoWriter`` without converting to RGB and back. Costs a
         /// copy of 1.5 bytes per pixel per frame.
         public var keepsYUV: Bool

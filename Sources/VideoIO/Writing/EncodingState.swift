@@ -23,6 +23,8 @@ final class EncodingState {
     private let frameDuration: Int64
     /// Whether the encoder takes ``Imaging/PixelFormat/i420`` images as they are (4:2:0 frames).
     let takesI420: Bool
+    /// The colour space of the encoded video.
+    let yuvColorSpace: YUVColorSpace
     private var closed = false
 
     /// Milliseconds: the encoder's time base.
@@ -33,6 +35,7 @@ final class EncodingState {
     init(path: String, width: Int, height: Int, framesPerSecond: Double, options: VideoWriter.Options) throws(VideoError) {
         destination = path
         temporaryPath = Self.temporaryPath(for: path)
+        yuvColorSpace = options.yuvColorSpace
         frameDuration = max(1, Int64((1000 / framesPerSecond).rounded()))
 
         // Pick the encoder.
@@ -86,10 +89,12 @@ final class EncodingState {
         encoder.pointee.framerate = av_d2q(framesPerSecond, 100_000)
         encoder.pointee.gop_size = Int32(clamping: max(1, Int((framesPerSecond * 2).rounded())))
         encoder.pointee.thread_count = Int32(clamping: max(0, options.encoderThreads))
-        encoder.pointee.colorspace = AVCOL_SPC_SMPTE170M
-        encoder.pointee.color_range = AVCOL_RANGE_MPEG
-        encoder.pointee.color_primaries = AVCOL_PRI_SMPTE170M
-        encoder.pointee.color_trc = AVCOL_TRC_SMPTE170M
+        let space = options.yuvColorSpace
+        let is709 = space.matrix == .bt709
+        encoder.pointee.colorspace = is709 ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
+        encoder.pointee.color_range = space.isFullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
+        encoder.pointee.color_primaries = is709 ? AVCOL_PRI_BT709 : AVCOL_PRI_SMPTE170M
+        encoder.pointee.color_trc = is709 ? AVCOL_TRC_BT709 : AVCOL_TRC_SMPTE170M
         switch codec {
         case .h264:
             _ = av_opt_set(encoder.pointee.priv_data, "preset", options.h264Preset, 0)
@@ -122,8 +127,8 @@ final class EncodingState {
         frame.pointee.width = Int32(width)
         frame.pointee.height = Int32(height)
         frame.pointee.format = pixelFormat.rawValue
-        frame.pointee.colorspace = AVCOL_SPC_SMPTE170M
-        frame.pointee.color_range = AVCOL_RANGE_MPEG
+        frame.pointee.colorspace = encoder.pointee.colorspace
+        frame.pointee.color_range = encoder.pointee.color_range
         let buffered = av_frame_get_buffer(frame, 0)
         guard buffered >= 0 else {
             abandon()
@@ -135,8 +140,9 @@ final class EncodingState {
             abandon()
             throw .ffmpeg("\(path): swscale cannot convert RGB to \(pixelFormat == AV_PIX_FMT_YUV420P ? "yuv420p" : "yuv444p")")
         }
-        let bt601 = sws_getCoefficients(SWS_CS_ITU601)
-        _ = sws_setColorspaceDetails(scaler, bt601, 1, bt601, 0, 0, 1 << 16, 1 << 16)
+        // RGB in full range to the stream's matrix and range.
+        let coefficients = sws_getCoefficients(is709 ? SWS_CS_ITU709 : SWS_CS_ITU601)
+        _ = sws_setColorspaceDetails(scaler, coefficients, 1, coefficients, space.isFullRange ? 1 : 0, 0, 1 << 16, 1 << 16)
 
         let ioOpened = avio_open(&format.pointee.pb, temporaryPath, AVIO_FLAG_WRITE)
         guard ioOpened >= 0 else {

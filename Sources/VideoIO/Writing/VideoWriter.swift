@@ -45,10 +45,14 @@ public final class VideoWriter {
         /// Put the MP4 index (`moov`) before the frames, so players can start before the whole file
         /// has arrived (costs one extra pass over the file in ``VideoWriter/finish()``).
         public var fastStart: Bool
+        /// The colour space of the encoded video (tagged in the stream): RGB frames are converted
+        /// into it, ``Imaging/PixelFormat/i420`` frames in it are encoded as they are. Use the
+        /// decoded frames' ``Imaging/Image/yuvColorSpace`` to re-encode a video in its own space.
+        public var yuvColorSpace: YUVColorSpace
 
         public init(codec: VideoCodecPreference = .automatic, constantRateFactor: Int = 20,
                     constantQuantizer: Int? = nil, h264Preset: String = "veryfast", mpeg4Quantizer: Int = 3,
-                    encoderThreads: Int = 0, fastStart: Bool = false) {
+                    encoderThreads: Int = 0, fastStart: Bool = false, yuvColorSpace: YUVColorSpace = .bt601VideoRange) {
             self.codec = codec
             self.constantRateFactor = constantRateFactor
             self.constantQuantizer = constantQuantizer
@@ -56,6 +60,7 @@ public final class VideoWriter {
             self.mpeg4Quantizer = mpeg4Quantizer
             self.encoderThreads = encoderThreads
             self.fastStart = fastStart
+            self.yuvColorSpace = yuvColorSpace
         }
     }
 
@@ -108,9 +113,10 @@ public final class VideoWriter {
     /// `timestampMilliseconds` from the start (default: `frameCount / framesPerSecond` seconds).
     /// Timestamps are rounded to whole milliseconds and must increase.
     ///
-    /// An ``Imaging/PixelFormat/i420`` image of even width and height (read as BT.601 video range,
-    /// like ``VideoFrame/yuvImage``) goes to the encoder as it is, the cheapest input; any other
-    /// format is converted to RGB and then by libswscale to the encoder's YUV.
+    /// An ``Imaging/PixelFormat/i420`` image of even width and height in the writer's
+    /// ``Options/yuvColorSpace`` (like a ``VideoFrame/yuvImage`` of a video in that space) goes to
+    /// the encoder as it is, the cheapest input; any other image is converted to RGB and then by
+    /// libswscale to the encoder's YUV.
     /// - Throws: ``VideoError/invalidArgument(_:)`` for a wrong size or non-increasing timestamp
     ///   (the writer stays usable), other errors for encoder or disk failures (the writer is then
     ///   cancelled).
@@ -120,7 +126,7 @@ public final class VideoWriter {
             throw .invalidArgument("frame is \(image.width)×\(image.height), the video is \(width)×\(height)")
         }
         let input: Image
-        if image.format == .rgb8 || (image.format == .i420 && encoding.takesI420) {
+        if image.format == .rgb8 || (image.format == .i420 && encoding.takesI420 && image.yuvColorSpace == encoding.yuvColorSpace) {
             input = image
         } else {
             do { input = try image.converted(to: .rgb8) } catch { throw .invalidArgument("converting the frame to RGB: \(error)") }

@@ -109,8 +109,11 @@ final class OverlayEncoder: @unchecked Sendable {
                 let start = threadCPUTime()
                 do {
                     if writer == nil {
+                        // The video's own colour space, so that its decoded frames go to the encoder as they are.
+                        var options = Self.writerOptions
+                        if frame.image.format.isYUV { options.yuvColorSpace = frame.image.yuvColorSpace }
                         writer = try VideoWriter(path: self.path, width: frame.image.width, height: frame.image.height,
-                                                 framesPerSecond: self.framesPerSecond, options: Self.writerOptions)
+                                                 framesPerSecond: self.framesPerSecond, options: options)
                     }
                     try writer?.append(frame.image, timestampMilliseconds: Double(frame.timestamp))
                 } catch {
