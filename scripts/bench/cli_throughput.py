@@ -97,15 +97,19 @@ def stages(stderr):
     return frames, float(match.group(2)), parse(match.group(3)), parse(match.group(4))
 
 
-def video_bench(binary, task, frame_count, repeats, work):
+def video_bench(binary, task, frame_count, repeats, work, colorspace):
     import imageio_ffmpeg
     video = os.path.join(work, "pan720.mp4")
     seconds = frame_count / 30
+    # bt601: untagged (read as BT.601, like SD material); bt709: tagged BT.709 like HD phone videos.
+    tags = (",setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv" if colorspace == "bt709" else "")
     subprocess.run([
         imageio_ffmpeg.get_ffmpeg_exe(), "-loglevel", "error", "-y", "-loop", "1", "-framerate", "30",
         "-i", os.path.join(ROOT, "assets/images/astronaut.png"), "-t", f"{seconds}",
-        "-vf", "scale=760:760,pad=1320:760:280:0,crop=1280:720:20+20*sin(2*PI*t/4):20+20*cos(2*PI*t/3),format=yuv420p",
-        "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", video], check=True)
+        "-vf", "scale=760:760,pad=1320:760:280:0,crop=1280:720:20+20*sin(2*PI*t/4):20+20*cos(2*PI*t/3),format=yuv420p" + tags,
+        "-c:v", "libx264", "-preset", "veryfast", "-crf", "20"]
+        + (["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"] if colorspace == "bt709" else [])
+        + [video], check=True)
     overlay = os.path.join(work, "overlay.mp4")
     # Both runs do the same task work, so that only the video I/O differs: one inference thread
     # (the default with an MP4 overlay, whose threads use the other core), and for the pose
@@ -129,7 +133,7 @@ def video_bench(binary, task, frame_count, repeats, work):
                 statistics.median(process_cpus), loops)
     plain_wall, plain_loop, plain_task, plain_cpu, plain_process, _ = per_frame(plain)
     full_wall, full_loop, _, full_cpu, full_process, full_loops = per_frame(full)
-    print(f"video: 1280x720, {frame_count} frames, {task} {' '.join(task_options)}, {repeats} rounds (interleaved), "
+    print(f"video: 1280x720 {colorspace}, {frame_count} frames, {task} {' '.join(task_options)}, {repeats} rounds (interleaved), "
           f"medians per frame:")
     print(f"  task alone (its thread, plain run): {plain_task:.2f} ms wall, {plain_cpu.get('task', 0):.2f} ms CPU")
     print(f"  plain run (decode + task + JSON):   {plain_loop:.2f} ms wall per frame "
@@ -158,6 +162,8 @@ def main():
     parser.add_argument("--frames", type=int, default=300)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/vision-tasks"))
     parser.add_argument("--only", choices=["folder", "video"])
+    parser.add_argument("--colorspace", choices=["bt601", "bt709"], default="bt601",
+                        help="the test video's colour tags (bt709: like HD phone videos)")
     options = parser.parse_args()
     if not os.access(options.binary, os.X_OK):
         sys.exit(f"{options.binary} not found: run `swift build -c release --product vision-tasks`")
@@ -166,7 +172,7 @@ def main():
         if options.only in (None, "folder"):
             folder_bench(options.binary, options.task, options.images, options.repeats, work)
         if options.only in (None, "video"):
-            video_bench(options.binary, options.task, options.frames, options.repeats, work)
+            video_bench(options.binary, options.task, options.frames, options.repeats, work, options.colorspace)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f"load average at the end: {os.getloadavg()[0]:.2f} (figures are only meaningful on a quiet machine)")
