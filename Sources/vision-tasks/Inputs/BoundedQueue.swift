@@ -57,17 +57,18 @@ final class BoundedQueue<Element>: @unchecked Sendable {
 /// for it.
 ///
 /// These threads serve the thread that runs the task (decoding ahead, drawing, encoding, writing
-/// output), so they run at a lower priority (nice 10 on Linux): on a machine with fewer free cores
-/// than threads, the task, which everything else waits for, keeps its core (a 720p face overlay:
-/// 5.25 instead of 5.9 ms per frame on 2 cores).
+/// output), so they run at a lower priority (nice 10 on Linux by default): on a machine with fewer
+/// free cores than threads, the task, which everything else waits for, keeps its core (a 720p face
+/// overlay: 5.25 instead of 5.9 ms per frame on 2 cores). A thread that feeds the task (decoding)
+/// takes a smaller `niceness` than those that only consume its results, which queues absorb.
 final class WorkerThread: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
-    init(name: String, _ body: @escaping @Sendable () -> Void) {
+    init(name: String, niceness: Int32 = 10, _ body: @escaping @Sendable () -> Void) {
         let thread = Thread { [finished] in
             #if os(Linux)
             // `who` 0 with PRIO_PROCESS is the calling thread on Linux, where nice is per thread.
-            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
             #endif
             body()
             finished.signal()
