@@ -6,14 +6,20 @@ extension InterpreterOptions.Backend {
     /// it lacks. Between fast kernels XNNPACK gets one runtime per node (or per pair it fuses):
     /// many multi-node runtimes each plan their own workspace and run slower (see
     /// ``XNNPACKBackend/fusesOnlyWhatXNNPACKFuses``).
+    ///
+    /// PAD goes to the reference kernel (one clear, then one copy per row): Debian's 2022 XNNPACK
+    /// pads through its thread pool one row per call, which made the channel PADs of the face
+    /// detectors a tenth of their time (1.0 → 0.89 ms). PADs of rows and columns before a
+    /// convolution are folded into it at load (``Graph/foldingSpatialPads()``).
     func makeBackends(threadCount: Int) throws -> [any Backend] {
         switch self {
         case .reference:
             []
         case .xnnpack where FastBackend.isVectorized:
-            [FastBackend(), XNNPACKBackend(fusesOnlyWhatXNNPACKFuses: true, leavesNode: FastBackend.claims), OptimizedBackend()]
+            [FastBackend(), XNNPACKBackend(fusesOnlyWhatXNNPACKFuses: true, leavesNode: FastBackend.claims, declinedOperators: [.pad]),
+             OptimizedBackend()]
         case .xnnpack:
-            [XNNPACKBackend(), OptimizedBackend()]
+            [XNNPACKBackend(declinedOperators: [.pad]), OptimizedBackend()]
         }
     }
 }

@@ -1,3 +1,5 @@
+import TFLite
+
 /// Runs nodes with XNNPACK (Debian's 2022 snapshot) through its subgraph API.
 ///
 /// Each maximal run of consecutive nodes that XNNPACK supports becomes one XNNPACK runtime
@@ -27,6 +29,8 @@ package final class XNNPACKBackend: Backend {
     /// Nodes left to a backend asked before this one (``FastBackend``): runs of XNNPACK nodes end
     /// before them instead of folding them in.
     package let leavesNode: @Sendable (Node, Graph) -> Bool
+    /// Operators this backend never takes, so that the backends after it run them.
+    package let declinedOperators: Set<BuiltinOperator>
     /// Why nodes were left to other backends, by model operator index.
     package private(set) var fallbackReasons: [Int: String] = [:]
     /// XNNPACK runtimes made so far (one per run of supported nodes).
@@ -40,13 +44,15 @@ package final class XNNPACKBackend: Backend {
     package init(
         sparseInference: Bool = true, fusesNodes: Bool = true, fusesOnlyWhatXNNPACKFuses: Bool = false,
         parallelWorkThreshold: Int = defaultParallelWorkThreshold,
-        leavesNode: @escaping @Sendable (Node, Graph) -> Bool = { _, _ in false }
+        leavesNode: @escaping @Sendable (Node, Graph) -> Bool = { _, _ in false },
+        declinedOperators: Set<BuiltinOperator> = []
     ) {
         self.sparseInference = sparseInference
         self.fusesNodes = fusesNodes
         self.fusesOnlyWhatXNNPACKFuses = fusesOnlyWhatXNNPACKFuses
         self.parallelWorkThreshold = parallelWorkThreshold
         self.leavesNode = leavesNode
+        self.declinedOperators = declinedOperators
     }
 
     package func makeKernel(for context: KernelContext) throws -> (any Kernel)? {
@@ -55,6 +61,7 @@ package final class XNNPACKBackend: Backend {
             throw InferenceError.invalidGraph(detail: "node \(context.node.index) is not in the graph")
         }
         if let kernel = coveredKernels.removeValue(forKey: position) { return kernel }
+        guard !declinedOperators.contains(context.node.op) else { return nil }
         do {
             try XNNPACKRuntime.ensureInitialized()
         } catch {
@@ -73,7 +80,7 @@ package final class XNNPACKBackend: Backend {
         var operations = [(position: position, operation: first)]
         if fusesNodes {
             var next = position + 1
-            while next < graph.nodes.count, !leavesNode(graph.nodes[next], graph),
+            while next < graph.nodes.count, !leavesNode(graph.nodes[next], graph), !declinedOperators.contains(graph.nodes[next].op),
                   let operation = try? XNNPACKOperation(node: graph.nodes[next], graph: graph),
                   !fusesOnlyWhatXNNPACKFuses || operations[operations.count - 1].operation.isFused(with: operation) {
                 operations.append((next, operation))
