@@ -25,10 +25,14 @@
 /// How long an idle worker stays awake: longer than the gap between two operators of a model, so
 /// workers stay awake through an invocation and sleep between invocations.
 #define VT_IDLE_NS 50000
-/// A caller that waited longer than this for a worker's item (the worker lost its core to another
-/// process) runs its loops alone for a while: 100 ms after a first stall, twice as long after
-/// each further one, at most 5 s; a stall more than 10 s after the last starts again at 100 ms.
+/// A caller that waited longer than this, and longer than VT_STALL_CHUNKS times its own time per
+/// chunk of items, for a worker's chunk (the worker lost its core to another process) runs its
+/// loops alone for a while: 100 ms after a first stall, twice as long after each further one, at
+/// most 5 s; a stall more than 10 s after the last starts again at 100 ms. (Measured against the
+/// caller's own pace so that a loop of a few long items, such as a 1 ms convolution in 8 tasks,
+/// is not taken for a stall when the worker merely took the last item.)
 #define VT_STALL_NS 200000
+#define VT_STALL_CHUNKS 3
 #define VT_SERIAL_FIRST_NS 100000000u
 #define VT_SERIAL_MAX_NS 5000000000u
 #define VT_STALL_MEMORY_NS 10000000000u
@@ -230,8 +234,15 @@ void vt_pool_run(struct vt_pool *pool, struct vt_loop *loop) {
 
     uint32_t saved = vt_fpu_state();
     if (loop->flushes_denormals) vt_set_fpu_state(vt_flushing_denormals(saved));
-    vt_take_items(pool, pool->generation, 0);
-    // Only items a worker has started can be missing now.
+    uint64_t started = vt_now();
+    size_t taken = vt_take_items(pool, pool->generation, 0);
+    // Only items a worker has started can be missing now: a chunk should take about as long as
+    // one of the caller's.
+    uint64_t stall_ns = VT_STALL_NS;
+    if (taken > 0) {
+        uint64_t per_chunk = (vt_now() - started) / taken * atomic_load_explicit(&pool->chunk, memory_order_relaxed);
+        if (per_chunk * VT_STALL_CHUNKS > stall_ns) stall_ns = per_chunk * VT_STALL_CHUNKS;
+    }
     uint64_t waiting_since = 0;
     int stalled = 0;
     for (int spins = 0; atomic_load_explicit(&pool->finished, memory_order_acquire) < count; spins++) {
@@ -241,7 +252,7 @@ void vt_pool_run(struct vt_pool *pool, struct vt_loop *loop) {
         }
         uint64_t now = vt_now();
         if (waiting_since == 0) waiting_since = now;
-        if (!stalled && now - waiting_since > VT_STALL_NS) {
+        if (!stalled && now - waiting_since > stall_ns) {
             stalled = 1;
             uint64_t period = pool->serial_period;
             if (period == 0 || now - pool->last_stall > VT_STALL_MEMORY_NS) period = VT_SERIAL_FIRST_NS;
