@@ -12,8 +12,9 @@ enum FaceMeshOverlay {
     }
 
     /// MediaPipe lists the mesh triangle by triangle, so most edges come twice (2,556 entries,
-    /// 1,322 edges); drawing each once gives the same pixels (the mesh is blended as one shape) at
-    /// half the cost.
+    /// 1,322 edges). The mesh is blended as one shape, so drawing each edge once looks the same
+    /// (a few pixels an edge's other direction rounds differently may differ by one level) at half
+    /// the cost.
     private static let tesselation: Lines = {
         var seen = Set<Int>()
         return pairs(FaceLandmarker.tesselationConnections()).filter { seen.insert(min($0.0, $0.1) << 16 | max($0.0, $0.1)).inserted }
