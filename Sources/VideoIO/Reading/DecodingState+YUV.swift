@@ -4,8 +4,8 @@ import Imaging
 extension DecodingState {
     /// A copy of `frame` as a tightly packed ``Imaging/PixelFormat/i420`` image when it is 8-bit
     /// 4:2:0 of even width and height in BT.601 or BT.709, video or full range (the image's
-    /// ``Imaging/Image/yuvColorSpace``, read as ``RGBConverter`` reads the frame: BT.709 when
-    /// tagged so, else BT.601), else nil.
+    /// ``Imaging/Image/yuvColorSpace``, ``Imaging/YUVColorSpace/init(frame:)``, as ``RGBConverter``
+    /// reads the frame), else nil.
     static func i420Image(_ frame: UnsafeMutablePointer<AVFrame>, limits: ImageLimits) -> Image? {
         let colorspace = frame.pointee.colorspace
         let format = frame.pointee.format
@@ -13,8 +13,7 @@ extension DecodingState {
               colorspace == AVCOL_SPC_UNSPECIFIED || colorspace == AVCOL_SPC_SMPTE170M || colorspace == AVCOL_SPC_BT470BG
                 || colorspace == AVCOL_SPC_BT709
         else { return nil }
-        let space = YUVColorSpace(matrix: colorspace == AVCOL_SPC_BT709 ? .bt709 : .bt601,
-                                  isFullRange: frame.pointee.color_range == AVCOL_RANGE_JPEG || format == AV_PIX_FMT_YUVJ420P.rawValue)
+        let space = YUVColorSpace(frame: frame)
         let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
         // Odd sizes stay RGB-only: Imaging's YUV conversions and the 4:2:0 encoder need even ones.
         guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else { return nil }

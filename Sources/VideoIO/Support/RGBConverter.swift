@@ -64,17 +64,11 @@ final class RGBConverter {
         }
         context = created
         key = (width, height, format, colorspace, range)
-        let matrix = frame.pointee.colorspace == AVCOL_SPC_BT709 ? SWS_CS_ITU709 : SWS_CS_ITU601
-        let fullRange: Int32 = frame.pointee.color_range == AVCOL_RANGE_JPEG || Self.isJPEGRange(pixelFormat) ? 1 : 0
-        let coefficients = sws_getCoefficients(matrix)
+        let space = YUVColorSpace(frame: frame)
+        let coefficients = sws_getCoefficients(space.matrix == .bt709 ? SWS_CS_ITU709 : SWS_CS_ITU601)
         // Ignored (returns -1) for RGB input, which needs no matrix.
-        _ = sws_setColorspaceDetails(created, coefficients, fullRange, coefficients, 1, 0, 1 << 16, 1 << 16)
+        _ = sws_setColorspaceDetails(created, coefficients, space.isFullRange ? 1 : 0, coefficients, 1, 0, 1 << 16, 1 << 16)
         return created
-    }
-
-    private static func isJPEGRange(_ format: AVPixelFormat) -> Bool {
-        format == AV_PIX_FMT_YUVJ420P || format == AV_PIX_FMT_YUVJ422P || format == AV_PIX_FMT_YUVJ444P
-            || format == AV_PIX_FMT_YUVJ440P || format == AV_PIX_FMT_YUVJ411P
     }
 
     private static func name(_ format: Int32) -> String {
