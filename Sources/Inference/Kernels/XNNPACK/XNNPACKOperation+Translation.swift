@@ -126,36 +126,25 @@ private struct Translator {
 
     // MARK: Windows
 
-    /// Explicit padding and output size along one axis, following TFLite's SAME and VALID rules.
-    static func axis(input: Int, kernel: Int, stride: Int, dilation: Int, padding: Padding) -> (before: Int, after: Int, output: Int)? {
-        guard (1...4096).contains(kernel), (1...4096).contains(stride), (1...4096).contains(dilation),
-              (1...sizeLimit).contains(input) else { return nil }
-        let effective = (kernel - 1) * dilation + 1
-        switch padding {
-        case .same:
-            let output = (input + stride - 1) / stride
-            let total = max((output - 1) * stride + effective - input, 0)
-            return (total / 2, total - total / 2, output)
-        case .valid:
-            guard input >= effective else { return nil }
-            return (0, 0, (input - effective) / stride + 1)
-        }
-    }
-
-    /// The window of this node; a PAD folded into it (``Node/foldedPadding``) adds to the padding
-    /// that `padding` gives for the padded input.
+    /// The window of this node: TFLite's SAME or VALID rule as the other backends resolve it
+    /// (``WindowAxis``, which adds a PAD folded into the node, ``Node/foldedPadding``).
     func window(input: [Int], kernelHeight: Int, kernelWidth: Int, strideH: Int, strideW: Int,
                 dilationH: Int, dilationW: Int, padding: Padding) throws(XNNPACKUnsupported) -> (XNNPACKWindow, outputHeight: Int, outputWidth: Int) {
+        try require([kernelHeight, kernelWidth, strideH, strideW, dilationH, dilationW].allSatisfy { (1...4096).contains($0) },
+                    "window \(kernelHeight)x\(kernelWidth) stride \(strideH),\(strideW) dilation \(dilationH),\(dilationW) is out of range")
         let folded = node.foldedPadding ?? .zero
-        guard let v = Self.axis(input: input[1] + folded.top + folded.bottom, kernel: kernelHeight, stride: strideH, dilation: dilationH, padding: padding),
-              let h = Self.axis(input: input[2] + folded.left + folded.right, kernel: kernelWidth, stride: strideW, dilation: dilationW, padding: padding) else {
+        let reader = NodeReader(node: node, tensors: graph.tensors)
+        guard let v = try? WindowAxis(padding: padding, inputSize: input[1], kernelSize: kernelHeight, stride: strideH, dilation: dilationH,
+                                      folded: (folded.top, folded.bottom), reader: reader),
+              let h = try? WindowAxis(padding: padding, inputSize: input[2], kernelSize: kernelWidth, stride: strideW, dilation: dilationW,
+                                      folded: (folded.left, folded.right), reader: reader) else {
             throw XNNPACKUnsupported("window \(kernelHeight)x\(kernelWidth) stride \(strideH),\(strideW) does not fit input \(input) padded by \(folded)")
         }
         let window = XNNPACKWindow(
             kernelHeight: kernelHeight, kernelWidth: kernelWidth, strideHeight: strideH, strideWidth: strideW,
             dilationHeight: dilationH, dilationWidth: dilationW,
-            padTop: folded.top + v.before, padBottom: folded.bottom + v.after, padLeft: folded.left + h.before, padRight: folded.right + h.after)
-        return (window, v.output, h.output)
+            padTop: v.padBefore, padBottom: v.padAfter, padLeft: h.padBefore, padRight: h.padAfter)
+        return (window, v.outputSize, h.outputSize)
     }
 
     func bias(_ i: Int, count: Int) throws(XNNPACKUnsupported) -> Int {
