@@ -20,10 +20,7 @@ extension ModelBenchmark {
         let threads = max(1, options.threadCount)
         var backends = try options.backend.makeBackends(threadCount: threads)
         if splitsSegments, options.backend == .xnnpack {
-            backends = backends.map { backend in
-                guard let xnnpack = backend as? XNNPACKBackend else { return backend }
-                return XNNPACKBackend(fusesNodes: false, leavesNode: xnnpack.leavesNode, declinedOperators: xnnpack.declinedOperators)
-            }
+            backends = backends.map { ($0 as? XNNPACKBackend)?.withOneRuntimePerNode() ?? $0 }
         }
         let interpreter = try Interpreter(graph: graph, backends: backends, threadCount: threads)
         try fillInputs(interpreter)

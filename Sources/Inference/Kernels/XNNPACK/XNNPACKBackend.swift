@@ -55,6 +55,12 @@ package final class XNNPACKBackend: Backend {
         self.declinedOperators = declinedOperators
     }
 
+    /// A fresh backend with these settings but one runtime per node (for profiling each node).
+    package func withOneRuntimePerNode() -> XNNPACKBackend {
+        XNNPACKBackend(sparseInference: sparseInference, fusesNodes: false, fusesOnlyWhatXNNPACKFuses: fusesOnlyWhatXNNPACKFuses,
+                       parallelWorkThreshold: parallelWorkThreshold, leavesNode: leavesNode, declinedOperators: declinedOperators)
+    }
+
     package func makeKernel(for context: KernelContext) throws -> (any Kernel)? {
         let graph = context.graph
         guard let position = graph.nodes.firstIndex(where: { $0.index == context.node.index }) else {
