@@ -25,9 +25,10 @@ let overview = """
     \(commands.map { "  " + $0.name.padding(toLength: 21, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
     """
 
-/// Exit statuses: 0 success, 1 the work failed, 64 the command was called wrongly (EX_USAGE).
+/// Exit statuses: 0 success, 1 the work failed, 64 the command was called wrongly (EX_USAGE), 75
+/// the results file is being written by another run (EX_TEMPFAIL).
 @MainActor func main() -> Int32 {
-    let words = Array(CommandLine.arguments.dropFirst())
+    let words = RawArguments.words.map(\.text)
     guard let first = words.first, first != "--help", first != "-h", first != "help" else {
         print(overview)
         return words.isEmpty ? 64 : 0
@@ -45,11 +46,14 @@ let overview = """
         let arguments = try ArgumentList(rest, valueOptions: command.valueOptions, flagOptions: command.flagOptions)
         try command.init(arguments: arguments).run()
         return 0
+    } catch let error as OutputInUse {
+        printToStandardError(RawArguments.displaying("vision-tasks \(command.name): \(error)"))
+        return 75
     } catch let error as UsageError {
         printToStandardError("vision-tasks \(command.name): \(error)\n\n\(command.help)")
         return 64
     } catch {
-        printToStandardError("vision-tasks \(command.name): \(error)")
+        printToStandardError(RawArguments.displaying("vision-tasks \(command.name): \(error)"))
         return 1
     }
 }

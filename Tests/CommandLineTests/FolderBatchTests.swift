@@ -149,7 +149,9 @@ import TestSupport
         #expect(resumed.status == 0, "\(resumed.standardError)")
         let lines = try DriverTool.parseLines(try String(contentsOfFile: results, encoding: .utf8))
         #expect(lines.compactMap { $0["file"] as? String } == ["a.png", "b.jpg", "c.mp4"])
-        let frames = try #require(lines.last?["frames"] as? [[String: Any]])
+        #expect(lines.last?["frameCount"] as? Int == 300)
+        let framesFile = try #require(lines.last?["framesFile"] as? String)
+        let frames = try DriverTool.parseLines(try String(contentsOfFile: folder.appendingPathComponent(framesFile).path, encoding: .utf8))
         #expect(frames.count == 300)
     }
 

@@ -114,7 +114,7 @@ import TestSupport
             #expect(object["width"] as? Int == picture.width)
             #expect(object["height"] as? Int == picture.height)
             let file = try #require(object["file"] as? String)
-            #expect(file == (masks as NSString).appendingPathComponent("bus.pose\(index).png"))
+            #expect(file == (masks as NSString).appendingPathComponent("bus.jpg.pose\(index).png"))
             let png = try Image(contentsOfFile: file)
             #expect(png.format == .gray8)
             #expect(png.width == mask.width && png.height == mask.height)

@@ -170,7 +170,9 @@ final class EncodingState {
         }
     }
 
-    /// A hidden file next to `path`, unique within this process and across processes.
+    /// A hidden file next to `path`, unique within this process and across processes:
+    /// `.<name>.partial-<pid>@<host>-<serial>` (``LeftoverTag``), so that a later run can tell
+    /// one left by a killed process.
     private static func temporaryPath(for path: String) -> String {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
@@ -179,7 +181,7 @@ final class EncodingState {
             temporaryCounter += 1
             return temporaryCounter
         }
-        return "\(folder).\(name).partial-\(getpid())-\(serial)"
+        return "\(folder).\(name).partial-\(LeftoverTag.current)-\(serial)"
     }
 
     // MARK: Encoding

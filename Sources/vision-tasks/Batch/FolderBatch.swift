@@ -10,12 +10,12 @@ struct FolderBatch {
     /// - Throws: ``BatchFailed`` if any file failed (after everything else was processed),
     ///   ``Interrupted`` after SIGINT/SIGTERM, or a fatal error (model, output).
     func run(spec: any TaskCommandSpec) throws {
-        let excluded = [options.overlay].compactMap { $0 }
+        let excluded = [options.overlay, options.jsonOut.map { VideoFramesFolder(resultsFile: $0).path }].compactMap { $0 }
         let scan = FolderScan(root: root, excluding: excluded)
         let selected = options.shard.select(scan.files)
         let progress = ProgressBar(total: nil, unit: "files", quiet: options.quiet)
         let sink: JSONLinesSink
-        var finished = Set<String>()
+        var finished = Set<FolderFile>()
         if let jsonOut = options.jsonOut {
             let output = try ResumableOutput(path: jsonOut, candidates: Set(selected)) { progress.log("vision-tasks: \($0)") }
             finished = output.finishedFiles
@@ -35,13 +35,14 @@ struct FolderBatch {
         var unreadable: [FolderRun.Failure] = []
         if options.shard.index == 0 {  // report unlisted folders once, not from every shard
             for folder in scan.unreadable {
-                progress.log("vision-tasks: \(root)/\(folder.path): cannot list the folder: \(folder.reason)")
-                try sink.write(.object([("file", .string(folder.path)), ("error", .string("cannot list the folder: \(folder.reason)"))]))
+                progress.log("vision-tasks: \(root)/\(folder.path.text): cannot list the folder: \(folder.reason)")
+                try sink.write(.object([("file", folder.path.json), ("error", .string("cannot list the folder: \(folder.reason)"))]))
                 unreadable.append(FolderRun.Failure(file: folder.path, reason: "cannot list the folder: \(folder.reason)"))
             }
         }
         progress.setTotal(remaining.count)
         let run = FolderRun(root: root, files: remaining, spec: spec, overlayFolder: options.overlay,
+                            videoFrames: options.jsonOut.map(VideoFramesFolder.init(resultsFile:)),
                             jobs: options.jobs, sink: sink, progress: progress)
         let outcome: (succeeded: Int, failures: [FolderRun.Failure])
         do {
@@ -60,7 +61,7 @@ struct FolderBatch {
         summary += ", \(failures.count) failed"
         if interrupted { summary += "; interrupted, \(remaining.count - outcome.succeeded - outcome.failures.count) not done" }
         if !failures.isEmpty {
-            summary += ":\n" + failures.map { "  \($0.file): \($0.reason)" }.joined(separator: "\n")
+            summary += ":\n" + failures.map { "  \($0.file.text): \($0.reason)" }.joined(separator: "\n")
         }
         if !options.quiet || !failures.isEmpty { printToStandardError(summary) }
         if interrupted { throw Interrupted() }

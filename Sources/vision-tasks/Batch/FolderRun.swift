@@ -5,8 +5,10 @@ import Imaging
 /// A folder's files through `--jobs N` worker threads, each with its own ``TaskProcessor``s (one
 /// per running mode it meets, made on first use). Each file gives one JSON line: its result object
 /// with `"file"` (the path relative to the folder) first, or `{"file":…,"error":…}`. A video's
-/// object is `{"file":…,"frames":[one result object per frame]}`. Lines are written as files
-/// finish, so with several jobs they are not in file order.
+/// frames go to their own JSON Lines file when the run has a results file (``VideoFramesFolder``),
+/// and its line is `{"file":…,"framesFile":…,"frameCount":…}`, so no line grows with a video's
+/// length; on standard output its line is `{"file":…,"frames":[one object per frame]}`. Lines are
+/// written as files finish, so with several jobs they are not in file order.
 ///
 /// A file that fails is reported on standard error and as an error line; the others go on. A
 /// failure that is not the file's fault (the model cannot be loaded, the output cannot be written)
@@ -15,14 +17,15 @@ import Imaging
 final class FolderRun: @unchecked Sendable {
     /// A file that could not be processed.
     struct Failure {
-        var file: String
+        var file: FolderFile
         var reason: String
     }
 
     private let root: String
-    private let files: [String]
+    private let files: [FolderFile]
     private let spec: any TaskCommandSpec
     private let overlayFolder: String?
+    private let videoFrames: VideoFramesFolder?
     private let jobs: Int
     private let sink: JSONLinesSink
     private let progress: ProgressBar
@@ -33,12 +36,13 @@ final class FolderRun: @unchecked Sendable {
     private var fatalFailure: (any Error)?
     private var succeeded = 0
 
-    init(root: String, files: [String], spec: any TaskCommandSpec, overlayFolder: String?, jobs: Int,
-         sink: JSONLinesSink, progress: ProgressBar) {
+    init(root: String, files: [FolderFile], spec: any TaskCommandSpec, overlayFolder: String?,
+         videoFrames: VideoFramesFolder?, jobs: Int, sink: JSONLinesSink, progress: ProgressBar) {
         self.root = root
         self.files = files
         self.spec = spec
         self.overlayFolder = overlayFolder
+        self.videoFrames = videoFrames
         self.jobs = max(1, min(jobs, max(1, files.count)))
         self.sink = sink
         self.progress = progress
@@ -59,11 +63,11 @@ final class FolderRun: @unchecked Sendable {
         }
         group.wait()
         if let fatalFailure { throw fatalFailure }
-        return (succeeded, failures.sorted { $0.file.utf8.lexicographicallyPrecedes($1.file.utf8) })
+        return (succeeded, failures.sorted { $0.file < $1.file })
     }
 
     /// The file a worker should do next, or `nil` when all are taken, a signal arrived or the run failed.
-    private func take() -> String? {
+    private func take() -> FolderFile? {
         lock.withLock {
             guard fatalFailure == nil, !InterruptSignal.shared.isRaised, nextIndex < files.count else { return nil }
             defer { nextIndex += 1 }
@@ -91,7 +95,7 @@ final class FolderRun: @unchecked Sendable {
                 let reason = Self.reason(for: error, path: joined(file))
                 progress.log("vision-tasks: \(joined(file)): \(reason)")
                 lock.withLock { failures.append(Failure(file: file, reason: reason)) }
-                line = JSONValue.object([("file", .string(file)), ("error", .string(reason))]).serialized
+                line = JSONValue.object([("file", file.json), ("error", .string(reason))]).serialized
                 succeeded = false
             }
             do {
@@ -105,54 +109,61 @@ final class FolderRun: @unchecked Sendable {
         }
     }
 
-    /// The file's serialized line. A video's frames are kept as text while it runs (a fraction of
-    /// the memory of their JSON values).
-    private func process(_ file: String, with processors: inout WorkerProcessors) throws -> String {
-        let path = joined(file)
-        switch MediaKind(path: file) {
-        case .image?:
-            let image = try ImageInput.loadUprightRGB(path)
-            let processor = try processors.processor(for: .image)
-            processor.setInputName(Self.inputName(file))
-            let output = try processor.processImage(image)
-            if let overlayFolder {
-                let overlayPath = overlayFolder + "/" + Self.imageOverlayName(file)
-                try Self.createParentFolder(of: overlayPath)
-                try OverlayFile.write(output, on: image, to: overlayPath)
+    /// The file's serialized line.
+    private func process(_ file: FolderFile, with processors: inout WorkerProcessors) throws -> String {
+        try file.withOpenablePath(under: root) { path in
+            switch MediaKind(path: file.text) {
+            case .image?:
+                let image = try ImageInput.loadUprightRGB(path)
+                let processor = try processors.processor(for: .image)
+                processor.setInputName(file.text)
+                let output = try processor.processImage(image)
+                if let overlayFolder {
+                    let overlayPath = overlayFolder + "/" + Self.imageOverlayName(file.text)
+                    try Self.createParentFolder(of: overlayPath)
+                    try OverlayFile.write(output, on: image, to: overlayPath)
+                }
+                return output.json.withImageClockReset().prepending("file", file.json).serialized
+            case .video?, nil:
+                let overlay = overlayFolder.map { $0 + "/" + Self.videoOverlayName(file.text) }
+                if let overlay {
+                    try Self.createParentFolder(of: overlay)
+                    LeftoverFiles.remove(besides: overlay)
+                }
+                let processor = try processors.processor(for: .video)
+                processor.setInputName(file.text)
+                let video = VideoFileRun(path: path, overlayPath: overlay, keepsPartialOverlay: false)
+                if let videoFrames {
+                    return try videoFrames.run(video, of: file, processor: processor)
+                }
+                // Standard output: the frames inline, kept as text while the video runs.
+                var line = #"{"file":"# + file.json.serialized + #","frames":["#
+                var first = true
+                try video.run(processor: processor, emit: { frame in
+                    if !first { line += "," }
+                    first = false
+                    line += frame.serialized
+                })
+                return line + "]}"
             }
-            return output.json.withImageClockReset().prepending("file", .string(file)).serialized
-        case .video?, nil:
-            var line = #"{"file":"# + JSONValue.string(file).serialized + #","frames":["#
-            var first = true
-            let overlay = overlayFolder.map { $0 + "/" + Self.videoOverlayName(file) }
-            if let overlay { try Self.createParentFolder(of: overlay) }
-            let processor = try processors.processor(for: .video)
-            processor.setInputName(Self.inputName(file))
-            let video = VideoFileRun(path: path, overlayPath: overlay, keepsPartialOverlay: false)
-            try video.run(processor: processor, emit: { frame in
-                if !first { line += "," }
-                first = false
-                line += frame.serialized
-            })
-            return line + "]}"
         }
     }
 
-    /// The error's message without a leading `path: ` (the line and the log name the file already).
+    /// The error's message without a leading `path: ` (the line and the log name the file
+    /// already), where the path is the file's (`path`) or the descriptor path it was opened by.
     static func reason(for error: any Error, path: String) -> String {
-        if let input = error as? InputError, input.path == path { return input.reason }
+        func isFilesPath(_ text: Substring) -> Bool {
+            text == path || text.hasPrefix("/proc/self/fd/") || text.hasPrefix("/dev/fd/")
+        }
+        if let input = error as? InputError, isFilesPath(input.path[...]) { return input.reason }
         let message = readableMessage(of: error)
-        return message.hasPrefix(path + ": ") ? String(message.dropFirst(path.count + 2)) : message
+        if let colon = message.range(of: ": "), isFilesPath(message[..<colon.lowerBound]) {
+            return String(message[colon.upperBound...])
+        }
+        return message
     }
 
-    private func joined(_ file: String) -> String { root.hasSuffix("/") ? root + file : root + "/" + file }
-
-    /// The name a processor gives files derived from `file` (pose masks): its relative path with
-    /// the extension dropped and `/` replaced by `_`.
-    static func inputName(_ file: String) -> String {
-        let withoutExtension = (file as NSString).deletingPathExtension
-        return (withoutExtension.isEmpty ? file : withoutExtension).replacingOccurrences(of: "/", with: "_")
-    }
+    private func joined(_ file: FolderFile) -> String { root.hasSuffix("/") ? root + file.text : root + "/" + file.text }
 
     /// An image's overlay path relative to the overlay folder: the same path, except that files
     /// whose extension the overlay writer does not know (`.jpe`, `.jfif`) get `.png` appended.
@@ -160,7 +171,7 @@ final class FolderRun: @unchecked Sendable {
         OverlayFile.format(of: file) == nil ? file + ".png" : file
     }
 
-    private static func createParentFolder(of path: String) throws(OutputError) {
+    static func createParentFolder(of path: String) throws(OutputError) {
         let folder = (path as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

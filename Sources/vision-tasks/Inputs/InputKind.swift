@@ -37,3 +37,10 @@ enum InputKind: Equatable {
         return .video(argument)
     }
 }
+
+extension InputKind {
+    var isFolder: Bool {
+        if case .folder = self { return true }
+        return false
+    }
+}

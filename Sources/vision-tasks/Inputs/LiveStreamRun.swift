@@ -27,7 +27,7 @@ struct LiveStreamRun {
         let processor = try spec.makeProcessor(runningMode: .liveStream { output, timestamp in
             results.receive(output, timestamp: timestamp)
         })
-        processor.setInputName(ImageInput.stem(of: source))
+        processor.setInputName(ImageInput.fileName(of: source))
         let feeder = LiveFeeder(live: live, processor: processor, results: results)
         InterruptSignal.shared.onInterrupt {
             Thread.detachNewThread { live.stop() }  // may block in a stuck read; the feeder does not wait for it

@@ -12,7 +12,7 @@ struct SingleVideoRun {
 
     func run(spec: any TaskCommandSpec) throws {
         let processor = try spec.makeProcessor(runningMode: mode == .video ? .video : .image)
-        processor.setInputName(ImageInput.stem(of: path))
+        processor.setInputName(ImageInput.fileName(of: path))
         let sink = try options.jsonOut.map { path throws(OutputError) in try JSONLinesSink.replacing(path) } ?? .standardOutput()
         let lines = BackgroundLineWriter(sink: sink)
         let progress = ProgressBar(total: nil, unit: "frames", quiet: options.quiet)

@@ -41,6 +41,10 @@ enum TaskInputDrivers {
                 break
             }
         }
+        // Work files that killed runs left beside the outputs go first.
+        for output in [options.jsonOut, kind.isFolder ? nil : options.overlay].compactMap({ $0 }) {
+            LeftoverFiles.remove(besides: output)
+        }
         _ = InterruptSignal.shared
         do {
             switch (kind, options.runningMode) {

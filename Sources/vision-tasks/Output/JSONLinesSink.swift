@@ -33,11 +33,11 @@ final class JSONLinesSink: @unchecked Sendable {
         JSONLinesSink(.replacing(try TemporaryFile(destination: path)))
     }
 
-    /// Lines appended to the existing file `path` (see ``ResumableOutput``).
-    static func appending(to path: String) throws(OutputError) -> JSONLinesSink {
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
-        guard descriptor >= 0 else { throw OutputError(path: path, reason: "cannot open for appending: \(String(cString: strerror(errno)))") }
-        return JSONLinesSink(.appending(descriptor: descriptor, path: path))
+    /// Lines appended to `descriptor`, the file at `path` opened for appending and locked by
+    /// ``ResumableOutput``; the sink owns it (closing it releases the lock). A line that cannot be
+    /// written whole is cut off again, so the file always ends with a complete line.
+    static func appending(to descriptor: Int32, path: String) -> JSONLinesSink {
+        JSONLinesSink(.appending(descriptor: descriptor, path: path))
     }
 
     /// Writes `value` as one line.
@@ -53,7 +53,7 @@ final class JSONLinesSink: @unchecked Sendable {
             switch target {
             case .standardOutput: try FileDescriptorWriter.writeAll(bytes, to: STDOUT_FILENO, name: "standard output")
             case .replacing(let file): try file.write(bytes)
-            case .appending(let descriptor, let path): try FileDescriptorWriter.writeAll(bytes, to: descriptor, name: path)
+            case .appending(let descriptor, let path): try FileDescriptorWriter.appendWhole(bytes, to: descriptor, name: path)
             }
             lineCount += 1
         }

@@ -10,6 +10,11 @@ enum JSONValue: Sendable, Equatable {
     /// Kept as a `Float` until written: formatting it once is most of the cost of a landmark record.
     case float(Float)
     case string(String)
+    /// A file-system name (``FileSystemName``), which need not be UTF-8: its valid UTF-8 is written
+    /// as text, and each other byte `b` as the escape `\udcXX` of the lone surrogate U+DC00 + b
+    /// (the convention of Python's `surrogateescape`, so `os.fsencode(json.loads(line)["file"])`
+    /// gives the bytes back).
+    case fileSystemName([UInt8])
     case array([JSONValue])
     case object([(key: String, value: JSONValue)])
 
@@ -20,6 +25,7 @@ enum JSONValue: Sendable, Equatable {
         case let (.number(a), .number(b)): a == b
         case let (.float(a), .float(b)): a == b
         case let (.string(a), .string(b)): a == b
+        case let (.fileSystemName(a), .fileSystemName(b)): a == b
         case let (.array(a), .array(b)): a == b
         case let (.object(a), .object(b)): a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
         default: false
@@ -68,6 +74,15 @@ enum JSONValue: Sendable, Equatable {
                 text += value.description
             }
         case .string(let value): Self.writeString(value, to: &text)
+        case .fileSystemName(let bytes):
+            text += "\""
+            FileSystemName.forEachPiece(of: bytes) { piece in
+                switch piece {
+                case .scalar(let scalar): Self.writeScalar(scalar, to: &text)
+                case .invalidByte(let byte): text += "\\udc" + FileSystemName.hexDigits(byte).lowercased()
+                }
+            }
+            text += "\""
         case .array(let values):
             text += "["
             for (index, value) in values.enumerated() {
@@ -89,19 +104,21 @@ enum JSONValue: Sendable, Equatable {
 
     private static func writeString(_ value: String, to text: inout String) {
         text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case let control where control.value < 0x20:
-                let hex = String(control.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
+        for scalar in value.unicodeScalars { writeScalar(scalar, to: &text) }
         text += "\""
+    }
+
+    private static func writeScalar(_ scalar: Unicode.Scalar, to text: inout String) {
+        switch scalar {
+        case "\"": text += "\\\""
+        case "\\": text += "\\\\"
+        case "\n": text += "\\n"
+        case "\r": text += "\\r"
+        case "\t": text += "\\t"
+        case let control where control.value < 0x20:
+            let hex = String(control.value, radix: 16)
+            text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: text.unicodeScalars.append(scalar)
+        }
     }
 }

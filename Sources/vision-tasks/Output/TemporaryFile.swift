@@ -4,8 +4,11 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import VideoIO
 
-/// A hidden temporary file beside its destination, renamed onto it by ``commit()``.
+/// A hidden temporary file beside its destination, renamed onto it by ``commit()``:
+/// `.<name>.tmp-<pid>@<host>-XXXXXX`. Making one first removes those that killed runs left for the
+/// same destination (``LeftoverFiles``).
 final class TemporaryFile: @unchecked Sendable {
     /// Where ``commit()`` puts the file.
     let destination: String
@@ -23,7 +26,8 @@ final class TemporaryFile: @unchecked Sendable {
         } catch {
             throw OutputError(path: destination, reason: "cannot create the folder \(folder): \(error.localizedDescription)")
         }
-        var template = Array((folder + "/." + url.lastPathComponent + ".tmp-XXXXXX").utf8CString)
+        LeftoverFiles.remove(besides: destination)
+        var template = Array((folder + "/." + url.lastPathComponent + ".tmp-" + LeftoverTag.current + "-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw OutputError(path: destination, reason: "cannot create a temporary file in its folder: \(String(cString: strerror(errno)))") }
         descriptor = fd
@@ -31,9 +35,10 @@ final class TemporaryFile: @unchecked Sendable {
         fchmod(fd, 0o644)
     }
 
-    /// Appends `bytes` (all of them, retrying short writes and interruptions).
+    /// Appends `bytes` (all of them, retrying short writes and interruptions); if that fails (a
+    /// full disk), the file is cut back to what it held before.
     func write(_ bytes: some Collection<UInt8>) throws(OutputError) {
-        try FileDescriptorWriter.writeAll(Array(bytes), to: descriptor, name: destination)
+        try FileDescriptorWriter.appendWhole(Array(bytes), to: descriptor, name: destination)
     }
 
     /// Flushes the data to disk and renames the file onto ``destination``.
@@ -66,6 +71,19 @@ final class TemporaryFile: @unchecked Sendable {
 
 /// Writes whole buffers to a file descriptor.
 enum FileDescriptorWriter {
+    /// Writes `bytes` at the end of the regular file `descriptor`, all or nothing: when a write
+    /// fails partway (a full disk, a file size limit), the file is truncated back to its old end,
+    /// so it never ends in half a record.
+    static func appendWhole(_ bytes: [UInt8], to descriptor: Int32, name: String) throws(OutputError) {
+        let end = lseek(descriptor, 0, SEEK_END)
+        do {
+            try writeAll(bytes, to: descriptor, name: name)
+        } catch {
+            if end >= 0, ftruncate(descriptor, end) == 0 { lseek(descriptor, end, SEEK_SET) }
+            throw error
+        }
+    }
+
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32, name: String) throws(OutputError) {
         var offset = 0
         while offset < bytes.count {

@@ -42,9 +42,10 @@ enum ImageInput {
         }
     }
 
-    /// The file name without folders and extension, for naming files derived from the input.
-    static func stem(of path: String) -> String {
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    /// The file name without its folders, extension kept, for naming files derived from the input
+    /// (pose masks: `x.jpg` and `x.png` must not share them).
+    static func fileName(of path: String) -> String {
+        let name = (path as NSString).lastPathComponent
         return name.isEmpty ? "image" : name
     }
 }

@@ -22,7 +22,7 @@ struct SingleImageRun {
         } catch {
             throw TaskSetupError(message: readableMessage(of: error))
         }
-        processor.setInputName(ImageInput.stem(of: path))
+        processor.setInputName(ImageInput.fileName(of: path))
         let output: TaskOutput
         do {
             output = try process(image, with: processor, mode: mode)

@@ -26,7 +26,8 @@ struct TaskCommand<Task: TaskCommandDefinition>: Command {
         Output:
         \(TaskRunOptions.help)
         \(TaskInputDrivers.help.isEmpty ? "" : "\nVideos, streams and folders:\n" + TaskInputDrivers.help + "\n")
-        Exit status: 0 success, 1 a failed input (the message names it), 64 a wrong call.
+        Exit status: 0 success, 1 a failed input (the message names it), 64 a wrong call, 75 the
+        --json-out file is being written by another run.
 
         Examples:
         \(Task.examples)

@@ -20,7 +20,9 @@ struct PoseLandmarkerTask: TaskCommandDefinition {
           --output-segmentation-masks           add one segmentation mask per person
           --masks DIR                           write the masks as PNG files into DIR (implies
                                                 --output-segmentation-masks): DIR/<input>.pose<k>.png,
-                                                for videos DIR/<input>.<t>ms.pose<k>.png
+                                                for videos DIR/<input>.<t>ms.pose<k>.png; <input> is
+                                                the file name with its extension (in a folder, the
+                                                relative path: DIR mirrors the tree)
           --every-person                        with --num-poses > 1, look again for people the
                                                 detector missed (slower)
           --landmark-smoothing M                video: \(LandmarkSmoothingMode.flagChoices) (default mediapipe)

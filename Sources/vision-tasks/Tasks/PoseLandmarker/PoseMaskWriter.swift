@@ -5,22 +5,27 @@ import MediaPipeTasksVision
 /// Writes pose segmentation masks as 8-bit gray PNG files (`--masks DIR`), atomically.
 ///
 /// Names: `DIR/<input>.pose<k>.png` for an image, `DIR/<input>.<t>ms.pose<k>.png` for a video or
-/// live frame at `t` ms, `k` counting the poses of the result from 0. The bytes are the mask's
-/// `uint8Data` (value × 255, truncated, as MediaPipe's iOS layer converts).
+/// live frame at `t` ms, `k` counting the poses of the result from 0. `<input>` is the input's file
+/// name with its extension (`x.jpg` and `x.png` get their own masks); in a folder run it is the
+/// path relative to the folder, so DIR mirrors the folder's tree (`a/x.jpg` → `DIR/a/x.jpg.pose0.png`,
+/// apart from a top-level `a_x.jpg`). The bytes are the mask's `uint8Data` (value × 255, truncated,
+/// as MediaPipe's iOS layer converts).
 struct PoseMaskWriter: Sendable {
     let directory: String
 
     /// Writes `masks` and returns the path of each file (DIR joined with the file name).
     func write(_ masks: [Mask], inputName: String, timestampInMilliseconds: Int?) throws -> [String] {
         guard !masks.isEmpty else { return [] }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw OutputError(path: directory, reason: "cannot create the masks folder: \(error.localizedDescription)")
-        }
         let frame = timestampInMilliseconds.map { ".\($0)ms" } ?? ""
+        let base = (directory as NSString).appendingPathComponent(inputName)
+        let folder = (base as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw OutputError(path: folder, reason: "cannot create the masks folder: \(error.localizedDescription)")
+        }
         return try masks.enumerated().map { index, mask in
-            let path = (directory as NSString).appendingPathComponent("\(inputName)\(frame).pose\(index).png")
+            let path = "\(base)\(frame).pose\(index).png"
             let gray = try Image(width: mask.width, height: mask.height, format: .gray8, bytes: mask.uint8Values)
             try AtomicFile.write(try gray.pngData(), to: path)
             return path
