@@ -20,10 +20,11 @@ enum LineScanner {
         var isComplete: Bool
     }
 
-    /// Calls `body` with every line of `descriptor` from its start, in order.
-    static func scan(_ descriptor: Int32, path: String, headLimit: Int,
+    /// Calls `body` with every line of `descriptor` from its start, in order, reading
+    /// `chunkSize` bytes at a time.
+    static func scan(_ descriptor: Int32, path: String, headLimit: Int, chunkSize: Int = 1 << 20,
                      _ body: (Line) throws(OutputError) -> Void) throws(OutputError) {
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
         var fileOffset = 0
         var line = Line(offset: 0, length: 0, head: [], lastByte: nil, isComplete: false)
         while true {

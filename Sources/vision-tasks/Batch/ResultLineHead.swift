@@ -4,8 +4,8 @@
 /// result keys); it ends with `}`. Only that head is read, so a long line costs nothing more.
 struct ResultLineHead: Equatable {
     /// The file's relative path, as the bytes the file system stores (escapes decoded,
-    /// `\udc80`…`\udcff` back to the byte they stand for).
-    var file: FolderFile
+    /// `\udc80`…`\udcff` back to the byte they stand for; see ``FolderFile``).
+    var file: [UInt8]
     var isError: Bool
 
     static let opening = Array(#"{"file":""#.utf8)
@@ -20,7 +20,7 @@ struct ResultLineHead: Equatable {
         guard let path = Self.decodeString(head, from: &index), !path.isEmpty else { return nil }
         let rest = head[index...]
         guard rest.first == UInt8(ascii: ",") else { return nil }
-        file = FolderFile(bytes: path)
+        file = path
         isError = rest.starts(with: Self.errorKey)
     }
 

@@ -87,11 +87,12 @@ private struct Plan {
                 if foreign.count < 3 { foreign.append(String(decoding: line.head.prefix(80), as: UTF8.self)) }
                 return
             }
-            if head.isError { lastError[head.file] = entries.count } else { lastResult[head.file] = entries.count }
+            let file = FolderFile(bytes: head.file)
+            if head.isError { lastError[file] = entries.count } else { lastResult[file] = entries.count }
             entries.append(Entry(range: line.offset..<line.offset + line.length + 1, head: head))
         }
         for (index, entry) in entries.enumerated() {
-            let file = entry.head.file
+            let file = FolderFile(bytes: entry.head.file)
             let keeps: Bool
             if let result = lastResult[file] {
                 keeps = result == index

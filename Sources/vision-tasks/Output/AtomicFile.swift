@@ -15,10 +15,3 @@ enum AtomicFile {
         try write(Array(text.utf8), to: path)
     }
 }
-
-/// A result, overlay or mask file that could not be written: its path and why. Exit status 1.
-struct OutputError: Error, CustomStringConvertible {
-    var path: String
-    var reason: String
-    var description: String { "\(path): \(reason)" }
-}
