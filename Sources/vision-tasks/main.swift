@@ -26,7 +26,8 @@ let overview = """
     """
 
 /// Exit statuses: 0 success, 1 the work failed, 64 the command was called wrongly (EX_USAGE), 75
-/// the results file is being written by another run (EX_TEMPFAIL).
+/// the results file is being written by another run (EX_TEMPFAIL), 130 stopped by SIGINT/SIGTERM
+/// (the output so far flushed).
 @MainActor func main() -> Int32 {
     let words = RawArguments.words.map(\.text)
     guard let first = words.first, first != "--help", first != "-h", first != "help" else {
@@ -43,9 +44,11 @@ let overview = """
         return 0
     }
     do {
-        let arguments = try ArgumentList(rest, valueOptions: command.valueOptions, flagOptions: command.flagOptions)
+        let arguments = try ArgumentList(rest, options: command.options)
         try command.init(arguments: arguments).run()
         return 0
+    } catch is Interrupted {
+        return 130
     } catch let error as OutputInUse {
         printToStandardError(RawArguments.displaying("vision-tasks \(command.name): \(error)"))
         return 75

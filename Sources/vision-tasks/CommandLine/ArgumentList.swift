@@ -1,14 +1,14 @@
-/// The words after the command name, split into positionals and `--option value` / `--flag` pairs.
-///
-/// Options may be written `--name value` or `--name=value`. A command declares which option names
-/// take a value and which are flags; anything else is an error, so a typo never passes silently.
+/// The words after the command name, split into positionals and the command's declared options
+/// (`--name value`, `--name=value`, `--flag`). A name the command does not declare is an error, so a
+/// typo never passes silently; values are checked by their ``Option`` when read.
 struct ArgumentList {
     private(set) var positionals: [String] = []
     private var values: [String: String] = [:]
     private var flags: Set<String> = []
 
     /// Splits `words` using the command's declared options.
-    init(_ words: [String], valueOptions: Set<String>, flagOptions: Set<String>) throws(UsageError) {
+    init(_ words: [String], options: [OptionDeclaration]) throws(UsageError) {
+        let declared = Dictionary(options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var index = 0
         while index < words.count {
             let word = words[index]
@@ -23,10 +23,8 @@ struct ArgumentList {
                 inlineValue = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
-            if flagOptions.contains(name) {
-                guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }
-                flags.insert(name)
-            } else if valueOptions.contains(name) {
+            guard let declaration = declared[name] else { throw UsageError("unknown option --\(name)") }
+            if declaration.takesValue {
                 if let inlineValue {
                     values[name] = inlineValue
                 } else {
@@ -35,21 +33,27 @@ struct ArgumentList {
                     index += 1
                 }
             } else {
-                throw UsageError("unknown option --\(name)")
+                guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }
+                flags.insert(name)
             }
         }
     }
 
-    /// Whether `--name` was given.
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// Whether `option` was given.
+    func isGiven<Value>(_ option: Option<Value>) -> Bool {
+        option.placeholder == nil ? flags.contains(option.name) : values[option.name] != nil
+    }
 
-    /// The raw value of `--name`, if given.
-    func value(_ name: String) -> String? { values[name] }
-
-    /// The value of `--name` converted with `parse`, or `defaultValue` when absent.
-    func value<T>(_ name: String, default defaultValue: T, _ parse: (String) -> T?) throws(UsageError) -> T {
-        guard let raw = values[name] else { return defaultValue }
-        guard let parsed = parse(raw) else { throw UsageError("invalid value '\(raw)' for --\(name)") }
+    /// The value of `option`: its default when not given.
+    /// - Throws: ``UsageError`` naming the option and what it expects when the value is not valid.
+    func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value {
+        guard option.placeholder != nil else {
+            return flags.contains(option.name) ? (option.parse("") ?? option.defaultValue) : option.defaultValue
+        }
+        guard let raw = values[option.name] else { return option.defaultValue }
+        guard let parsed = option.parse(raw) else {
+            throw UsageError("invalid value '\(raw)' for --\(option.name): expected \(option.expected)")
+        }
         return parsed
     }
 

@@ -35,14 +35,7 @@ struct BenchCommand: Command {
         RGB image on one thread (uint8, with normalization, and from NV12).
 
         Options:
-        \(EngineOptions.help)
-          --iterations N     timed runs (default 50)
-          --warm-up N        untimed runs first (default 5)
-          --json             bench model and bench tasks: JSON lines on stdout
-          --filter TEXT[|…]  bench tasks: only the cases whose name contains one of the TEXTs
-          --interleave       bench tasks: time the cases in rounds instead of one after another
-          --profile          bench model: also time each operator (XNNPACK: one runtime per
-                             operator, so fusion is lost) and print the costliest ones
+        \(OptionDeclaration.help(for: options))
 
         Examples:
           vision-tasks bench models
@@ -50,8 +43,20 @@ struct BenchCommand: Command {
           vision-tasks bench model assets/models/pose_detection.tflite --threads 2 --json
           vision-tasks bench tasks --filter "mlkit|face-landmarker image" --interleave --iterations 30
         """
-    static let valueOptions = EngineOptions.valueOptions.union(["iterations", "warm-up", "filter"])
-    static let flagOptions: Set<String> = ["json", "interleave", "profile"]
+    static let iterations = Option<Int>.integer("iterations", in: 1...Int.max, default: 50, help: "timed runs")
+    static let warmUp = Option<Int>.integer("warm-up", in: 0...Int.max, default: 5, help: "untimed runs first")
+    static let json = Option<Bool>.flag("json", help: "bench model and bench tasks: JSON lines on stdout")
+    static let filter = Option<String?>.text(
+        "filter", "TEXT[|…]", help: "bench tasks: only the cases whose name contains one of the TEXTs")
+    static let interleave = Option<Bool>.flag(
+        "interleave", help: "bench tasks: time the cases in rounds instead of one after another")
+    static let profile = Option<Bool>.flag(
+        "profile",
+        help: "bench model: also time each operator (XNNPACK: one runtime per operator, so fusion is lost) and print the costliest ones")
+    static let options = EngineOptions.declarations + [
+        iterations.declaration, warmUp.declaration, json.declaration, filter.declaration, interleave.declaration,
+        profile.declaration,
+    ]
 
     enum Target { case model(String), installedModels, warp, tasks }
 
@@ -84,13 +89,13 @@ struct BenchCommand: Command {
             throw UsageError("expected `bench model MODEL`, `bench models`, `bench tasks` or `bench warp`")
         }
         options = try EngineOptions.parse(arguments)
-        threadsGiven = arguments.value("threads") != nil
-        iterations = try arguments.value("iterations", default: 50) { Int($0).flatMap { $0 > 0 ? $0 : nil } }
-        warmUp = try arguments.value("warm-up", default: 5) { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
-        json = arguments.flag("json")
-        filter = arguments.value("filter").map { $0.split(separator: "|").map(String.init) }
-        interleave = arguments.flag("interleave")
-        profile = arguments.flag("profile")
+        threadsGiven = arguments.isGiven(EngineOptions.threads)
+        iterations = try arguments.value(Self.iterations)
+        warmUp = try arguments.value(Self.warmUp)
+        json = try arguments.value(Self.json)
+        filter = try arguments.value(Self.filter).map { $0.split(separator: "|").map(String.init) }
+        interleave = try arguments.value(Self.interleave)
+        profile = try arguments.value(Self.profile)
     }
 
     func run() throws {

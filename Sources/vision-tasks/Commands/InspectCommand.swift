@@ -13,8 +13,7 @@ struct InspectCommand: Command {
           vision-tasks inspect assets/models/face_landmarker.task
           vision-tasks inspect assets/models/pose_detection.tflite
         """
-    static let valueOptions: Set<String> = []
-    static let flagOptions: Set<String> = []
+    static let options: [OptionDeclaration] = []
 
     let path: String
 

@@ -14,15 +14,14 @@ struct RunCommand: Command {
         latency, and which backend runs how many operators.
 
         Options:
-        \(EngineOptions.help)
-          --iterations N     timed runs after 3 warm-up runs (default 10)
+        \(OptionDeclaration.help(for: options))
 
         Examples:
           vision-tasks run assets/models/face_landmarker.task
           vision-tasks run assets/models/pose_landmark_full.tflite --backend reference
         """
-    static let valueOptions = EngineOptions.valueOptions.union(["iterations"])
-    static let flagOptions: Set<String> = []
+    static let iterations = Option<Int>.integer("iterations", in: 1...Int.max, default: 10, help: "timed runs after 3 warm-up runs")
+    static let options = EngineOptions.declarations + [iterations.declaration]
 
     let path: String
     let options: InterpreterOptions
@@ -31,7 +30,7 @@ struct RunCommand: Command {
     init(arguments: ArgumentList) throws(UsageError) {
         path = try arguments.onePositional("MODEL_OR_TASK")
         options = try EngineOptions.parse(arguments)
-        iterations = try arguments.value("iterations", default: 10) { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+        iterations = try arguments.value(Self.iterations)
     }
 
     func run() throws {

@@ -2,19 +2,21 @@ import Foundation
 
 /// What the input drivers take from a task command's flags: the shared output flags
 /// (``TaskRunOptions``) and their own, for folders (`--jobs`, `--shard`, `--shard-count`).
-struct DriverOptions {
-    static let valueOptions: Set<String> = ["jobs", "shard", "shard-count"]
-    static let flagOptions: Set<String> = []
+struct DriverOptions: Sendable {
+    static let jobs = Option<Int>.integer(
+        "jobs", in: 1...64, default: 1,
+        help: "folders: N parallel workers, each with its own model instances and --threads inference threads (1 each when N > 1)")
+    static let shard = Option<String?>.text(
+        "shard", "I/N",
+        help: "folders: process only part I of N (0-based) of the sorted file list (files I, I+N, I+2N, ...); the N parts cover every file exactly once")
+    static let shardCount = Option<String?>.text(
+        "shard-count", "N",
+        help: "folders: N parts, with the index I read from JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs, 0-based) or else SLURM_ARRAY_TASK_ID minus SLURM_ARRAY_TASK_MIN (Slurm job arrays, so --array=0-7 and 1-8 both work)")
 
-    static let help = """
-          --jobs N           folders: N parallel workers (default 1), each with its own model
-                             instance and --threads inference threads (1 each when N > 1)
-          --shard I/N        folders: process only part I of N (0-based) of the sorted file list
-                             (files I, I+N, I+2N, ...); the N parts cover every file exactly once
-          --shard-count N    folders: N parts, with the index I read from JOB_COMPLETION_INDEX
-                             (Kubernetes Indexed Jobs, 0-based) or else SLURM_ARRAY_TASK_ID minus
-                             SLURM_ARRAY_TASK_MIN (Slurm job arrays, so --array=0-7 and 1-8 both work)
+    static let declarations = [jobs.declaration, shard.declaration, shardCount.declaration]
 
+    /// How videos, streams and folders run, after the option lines of the help.
+    static let notes = """
           Videos: --overlay OUT.mp4 draws every frame (H.264 when FFmpeg has it, else MPEG-4); the
           JSON Lines have one object per frame with timestampInMilliseconds from the container.
           Streams (rtsp://, http(s)://, udp://, file://, ..., /dev/video*, a named pipe) run in
@@ -23,12 +25,14 @@ struct DriverOptions {
           signal with their output flushed (exit status 130).
           Folders (recursive; sorted; hidden files and other file types left out): one JSON line
           per file, {"file":"<relative path>",...result...}, {"file":...,"error":"..."} for a file
-          that failed, {"file":...,"frames":[...]} for a video. --overlay DIR mirrors the tree
-          (images keep their name; videos become .mp4, other containers get .mp4 appended).
+          that failed; a video's frames go to FILE.frames/<path>.jsonl beside --json-out FILE
+          (its line: {"file":...,"framesFile":...,"frameCount":N}), or inline on standard output
+          ({"file":...,"frames":[...]}). --overlay DIR mirrors the tree (images keep their name;
+          videos become .mp4, other containers get .mp4 appended).
           --json-out FILE makes the run resumable: files already with a result line in FILE are
           skipped, failed ones retried, new lines appended ("{shard}" in FILE becomes the shard
-          index). Failures are reported as they happen and listed at the end; the exit status is
-          1 if any file failed.
+          index). One run at a time may write FILE (another gets exit status 75). Failures are
+          reported as they happen and listed at the end; the exit status is 1 if any failed.
         """
 
     /// `--overlay`: a file for images, videos and streams, a folder for folder inputs.
@@ -43,16 +47,20 @@ struct DriverOptions {
     var jobs: Int
     /// `--shard` / `--shard-count`.
     var shard: Shard
+    /// The folder-only options that were given, as `--name`, for the check that the input is a folder.
+    var folderOptionsGiven: [String]
 
-    init(_ request: TaskRunRequest, environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) {
-        let arguments = request.arguments
-        jobs = try arguments.value("jobs", default: 1) { Int($0).flatMap { (1...64).contains($0) ? $0 : nil } }
-        shard = try Shard.resolve(shard: arguments.value("shard"), shardCount: arguments.value("shard-count"),
+    init(arguments: ArgumentList, output: TaskRunOptions,
+         environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) {
+        jobs = try arguments.value(Self.jobs)
+        shard = try Shard.resolve(shard: try arguments.value(Self.shard), shardCount: try arguments.value(Self.shardCount),
                                   environment: environment)
-        overlay = request.output.overlayPath
-        runningMode = request.output.runningMode
-        quiet = request.output.isQuiet
+        folderOptionsGiven = [arguments.isGiven(Self.jobs) ? Self.jobs.name : nil, arguments.isGiven(Self.shard) ? Self.shard.name : nil,
+                              arguments.isGiven(Self.shardCount) ? Self.shardCount.name : nil].compactMap { $0.map { "--" + $0 } }
+        overlay = output.overlayPath
+        runningMode = output.runningMode
+        quiet = output.isQuiet
         let shardIndex = shard.index
-        jsonOut = request.output.jsonOutputPath.map { $0.replacingOccurrences(of: "{shard}", with: String(shardIndex)) }
+        jsonOut = output.jsonOutputPath.map { $0.replacingOccurrences(of: "{shard}", with: String(shardIndex)) }
     }
 }

@@ -5,28 +5,20 @@ import Darwin
 #endif
 import Foundation
 
-/// The input drivers: every input of a task command that is not a single image (video files,
-/// stream URLs, capture devices, named pipes, folders), chosen by ``InputKind``.
+/// The input drivers: the one place that chooses how a task command's input runs (an image, a
+/// video file, a stream URL, capture device or named pipe, a folder), by ``InputKind``.
 ///
 /// Results go to standard output or `--json-out`, progress and failures to standard error. A run
-/// stopped by SIGINT/SIGTERM flushes its output and exits with status 130, except a live stream,
-/// for which a signal is the normal end (status 0).
+/// stopped by SIGINT/SIGTERM flushes its output and throws ``Interrupted`` (exit status 130),
+/// except a live stream, for which a signal is the normal end (status 0).
 enum TaskInputDrivers {
-    /// The drivers' options that take a value, without dashes.
-    static let valueOptions = DriverOptions.valueOptions
-    /// The drivers' flags, without dashes.
-    static let flagOptions = DriverOptions.flagOptions
-    /// The drivers' help lines (indented two spaces).
-    static let help = DriverOptions.help
-
-    /// Runs the task on a video file, stream, capture device or folder.
+    /// Runs the task on its input: an image, a video file, stream, capture device or folder.
+    /// - Throws: ``Interrupted`` after SIGINT/SIGTERM (exit status 130), or the run's error.
     static func run(_ request: TaskRunRequest) throws {
-        let options = try DriverOptions(request)
+        let options = request.drivers
         let kind = try InputKind.classify(request.input)
-        if case .folder = kind {} else {
-            for name in ["jobs", "shard", "shard-count"] where request.arguments.value(name) != nil {
-                throw UsageError("--\(name) applies to folder inputs only")
-            }
+        if !kind.isFolder, let name = options.folderOptionsGiven.first {
+            throw UsageError("\(name) applies to folder inputs only")
         }
         if let overlay = options.overlay {
             switch kind {
@@ -46,25 +38,21 @@ enum TaskInputDrivers {
             LeftoverFiles.remove(besides: output)
         }
         _ = InterruptSignal.shared
-        do {
-            switch (kind, options.runningMode) {
-            case (.image, _):
-                try SingleImageRun(request: request).run()
-            case (.video(let path), .liveStream?):
-                try LiveStreamRun(source: path, options: options).run(spec: request.spec)
-            case (.video(let path), let mode):
-                try SingleVideoRun(path: path, mode: mode == .image ? .image : .video, options: options).run(spec: request.spec)
-            case (.stream(let source), let mode?):
-                try SingleVideoRun(path: source, mode: mode == .image ? .image : .video, options: options).run(spec: request.spec)
-            case (.stream(let source), nil):
-                try LiveStreamRun(source: source, options: options).run(spec: request.spec)
-            case (.folder(let path), nil):
-                try FolderBatch(root: path, options: options).run(spec: request.spec)
-            case (.folder, let mode?):
-                throw UsageError("--running-mode \(mode.rawValue) does not apply to a folder (images run in image mode, videos in video mode)")
-            }
-        } catch is Interrupted {
-            exit(130)
+        switch (kind, options.runningMode) {
+        case (.image, _):
+            try SingleImageRun(request: request).run()
+        case (.video(let path), .liveStream?):
+            try LiveStreamRun(source: path, options: options).run(spec: request.spec)
+        case (.video(let path), let mode):
+            try SingleVideoRun(path: path, mode: mode == .image ? .image : .video, options: options).run(spec: request.spec)
+        case (.stream(let source), let mode?):
+            try SingleVideoRun(path: source, mode: mode == .image ? .image : .video, options: options).run(spec: request.spec)
+        case (.stream(let source), nil):
+            try LiveStreamRun(source: source, options: options).run(spec: request.spec)
+        case (.folder(let path), nil):
+            try FolderBatch(root: path, options: options).run(spec: request.spec)
+        case (.folder, let mode?):
+            throw UsageError("--running-mode \(mode.rawValue) does not apply to a folder (images run in image mode, videos in video mode)")
         }
     }
 }

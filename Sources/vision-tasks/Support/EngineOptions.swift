@@ -1,26 +1,20 @@
 import Inference
 
-/// The engine options every model-running command takes: `--backend` and `--threads`.
+/// The engine options of every model-running command: `--backend` and `--threads`.
 enum EngineOptions {
-    static let valueOptions: Set<String> = ["backend", "threads"]
+    static let backend = Option<InterpreterOptions.Backend>.choice(
+        "backend", ["xnnpack": .xnnpack, "reference": .reference], default: .xnnpack,
+        help: "the CPU kernels: XNNPACK with our own kernels, or the plain reference kernels")
+    static let threads = Option<Int?>.optionalInteger(
+        "threads", in: 1...64,
+        defaultText: "the processors available, at most 4; 1 when the command keeps the other cores busy itself: --jobs N > 1, or an --overlay OUT.mp4 drawn and encoded alongside",
+        help: "inference threads per model")
 
-    static let help = """
-          --backend NAME     xnnpack (default) or reference
-          --threads N        threads for XNNPACK (default: the processors available, at
-                             most 4; 1 when the command keeps the other cores busy itself:
-                             --jobs N > 1, or an --overlay OUT.mp4 drawn and encoded alongside)
-        """
+    static let declarations = [backend.declaration, threads.declaration]
 
-    static func parse(_ arguments: ArgumentList) throws(UsageError) -> InterpreterOptions {
-        let backend = try arguments.value("backend", default: InterpreterOptions.Backend.xnnpack) {
-            InterpreterOptions.Backend(rawValue: $0)
-        }
-        let workers = arguments.value("jobs").flatMap { Int($0) } ?? 1
-        let encodesVideo = arguments.value("overlay")?.lowercased().hasSuffix(".mp4") ?? false
-        let defaultThreads = workers > 1 || encodesVideo ? 1 : InterpreterOptions.defaultThreadCount
-        let threads = try arguments.value("threads", default: defaultThreads) {
-            Int($0).flatMap { (1...64).contains($0) ? $0 : nil }
-        }
-        return InterpreterOptions(backend: backend, threadCount: threads)
+    /// The engine the flags ask for; without `--threads`, `defaultThreadCount` threads.
+    static func parse(_ arguments: ArgumentList, defaultThreadCount: Int = InterpreterOptions.defaultThreadCount) throws(UsageError)
+        -> InterpreterOptions {
+        InterpreterOptions(backend: try arguments.value(backend), threadCount: try arguments.value(threads) ?? defaultThreadCount)
     }
 }

@@ -4,7 +4,4 @@ enum RunningModeName: String, Sendable, CaseIterable {
     case image
     case video
     case liveStream = "live-stream"
-
-    /// The accepted spellings, for help and errors.
-    static let choices = allCases.map(\.rawValue).joined(separator: "|")
 }

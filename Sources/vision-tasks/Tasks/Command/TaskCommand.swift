@@ -1,7 +1,11 @@
+import Inference
+
 /// `vision-tasks <task> INPUT [options]`: one task command, generic over the task.
 ///
-/// The task's own flags come from `Task`; `--model`, `--backend`, `--threads` and the output
-/// flags are common to every task; the input drivers add theirs (``TaskInputDrivers``).
+/// The task's own options come from `Task`; `--model`, `--backend` and `--threads`
+/// (``TaskEngineOptions``), the output options (``TaskRunOptions``) and the drivers' options
+/// (``DriverOptions``) are common to every task. Options that depend on each other are settled
+/// here, in one place.
 struct TaskCommand<Task: TaskCommandDefinition>: Command {
     static var name: String { Task.commandName }
     static var summary: String { Task.summary }
@@ -17,47 +21,49 @@ struct TaskCommand<Task: TaskCommandDefinition>: Command {
         folder (JSON Lines, one line per file, with a "file" key). Logs go to standard error.
 
         Task options:
-        \(Task.optionsHelp)
+        \(OptionDeclaration.help(for: Task.taskOptions, alignedWith: options))
 
         Model and engine:
-        \(TaskEngineOptions.help)
-        \(Task.engineHelp)
+        \(OptionDeclaration.help(for: TaskEngineOptions.declarations + Task.engineOptions, alignedWith: options))
+        \(Task.modelNote)
 
         Output:
-        \(TaskRunOptions.help)
-        \(TaskInputDrivers.help.isEmpty ? "" : "\nVideos, streams and folders:\n" + TaskInputDrivers.help + "\n")
+        \(OptionDeclaration.help(for: TaskRunOptions.declarations, alignedWith: options))
+
+        Videos, streams and folders:
+        \(OptionDeclaration.help(for: DriverOptions.declarations, alignedWith: options))
+
+        \(DriverOptions.notes)
+
         Exit status: 0 success, 1 a failed input (the message names it), 64 a wrong call, 75 the
-        --json-out file is being written by another run.
+        --json-out file is being written by another run, 130 stopped by a signal.
 
         Examples:
         \(Task.examples)
         """
     }
 
-    static var valueOptions: Set<String> {
-        Task.valueOptions.union(TaskEngineOptions.valueOptions).union(TaskRunOptions.valueOptions)
-            .union(TaskInputDrivers.valueOptions)
-    }
-
-    static var flagOptions: Set<String> {
-        Task.flagOptions.union(TaskRunOptions.flagOptions).union(TaskInputDrivers.flagOptions)
+    static var options: [OptionDeclaration] {
+        Task.taskOptions + TaskEngineOptions.declarations + Task.engineOptions + TaskRunOptions.declarations
+            + DriverOptions.declarations
     }
 
     let request: TaskRunRequest
 
     init(arguments: ArgumentList) throws(UsageError) {
         let input = try arguments.onePositional("INPUT")
-        let engine = try TaskEngineOptions(arguments: arguments)
+        let output = try TaskRunOptions(arguments: arguments)
+        let drivers = try DriverOptions(arguments: arguments, output: output)
+        // Each worker, and an MP4 overlay's drawing and encoding, keeps a core busy on its own.
+        let busyElsewhere = drivers.jobs > 1 || output.encodesVideo
+        let engine = try TaskEngineOptions(arguments: arguments,
+                                           defaultThreadCount: busyElsewhere ? 1 : InterpreterOptions.defaultThreadCount)
         request = TaskRunRequest(
-            taskName: Task.commandName, input: input, spec: try Task(arguments: arguments, engine: engine),
-            output: try TaskRunOptions(arguments: arguments), arguments: arguments)
+            taskName: Task.commandName, input: input, spec: try Task(arguments: arguments, engine: engine, output: output),
+            output: output, drivers: drivers)
     }
 
     func run() throws {
-        if ImageInput.isImage(request.input) {
-            try SingleImageRun(request: request).run()
-        } else {
-            try TaskInputDrivers.run(request)
-        }
+        try TaskInputDrivers.run(request)
     }
 }

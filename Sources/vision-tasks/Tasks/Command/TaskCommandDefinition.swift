@@ -1,5 +1,5 @@
-/// What makes a task command: its name, its own flags and help text, and the spec parsed from them
-/// (from which every worker makes its ``TaskProcessor``).
+/// What makes a task command: its name, its own options and help text, and the spec parsed from
+/// them (from which every worker makes its ``TaskProcessor``).
 protocol TaskCommandDefinition: TaskCommandSpec {
     /// The command word, e.g. `"face-landmarker"`.
     static var commandName: String { get }
@@ -7,17 +7,16 @@ protocol TaskCommandDefinition: TaskCommandSpec {
     static var summary: String { get }
     /// What the command does and what its JSON holds (a few lines of the help).
     static var description: String { get }
-    /// The help lines of the task's own options, indented two spaces.
-    static var optionsHelp: String { get }
-    /// The task's lines of the "Model and engine" help: its default model, `--delegate`.
-    static var engineHelp: String { get }
+    /// The task's own options, in the order the help lists them.
+    static var taskOptions: [OptionDeclaration] { get }
+    /// The task's engine options beyond `--model`, `--backend` and `--threads` (`--delegate`).
+    static var engineOptions: [OptionDeclaration] { get }
+    /// Where the task's models come from without `--model`, indented two spaces.
+    static var modelNote: String { get }
     /// Example invocations, one a line, indented two spaces.
     static var examples: String { get }
-    /// The task's own options that take a value, without dashes.
-    static var valueOptions: Set<String> { get }
-    /// The task's own flags, without dashes.
-    static var flagOptions: Set<String> { get }
 
-    /// Parses the task's options; `engine` holds the common `--model`, `--backend` and `--threads`.
-    init(arguments: ArgumentList, engine: TaskEngineOptions) throws(UsageError)
+    /// Parses the task's options; `engine` holds the common `--model`, `--backend` and
+    /// `--threads`, `output` where the results go (a task may need more for an overlay).
+    init(arguments: ArgumentList, engine: TaskEngineOptions, output: TaskRunOptions) throws(UsageError)
 }

@@ -4,12 +4,9 @@ import Inference
 /// The options every task command shares for loading and running its models: `--model`,
 /// `--backend` and `--threads`.
 struct TaskEngineOptions: Sendable {
-    static let valueOptions: Set<String> = EngineOptions.valueOptions.union(["model"])
+    static let model = Option<String?>.text("model", "PATH", defaultText: "the set-up folder's, below", help: "the model file")
 
-    static let help = """
-          --model PATH       the model file (default: the set-up folder's, below)
-        \(EngineOptions.help)
-        """
+    static let declarations = [model.declaration] + EngineOptions.declarations
 
     /// `--model`, when given.
     var modelPath: String?
@@ -18,10 +15,10 @@ struct TaskEngineOptions: Sendable {
     /// `--threads`: threads per model for XNNPACK.
     var threadCount: Int
 
-    init(arguments: ArgumentList) throws(UsageError) {
-        modelPath = arguments.value("model")
-        if let modelPath, modelPath.isEmpty { throw UsageError("--model needs a path") }
-        let engine = try EngineOptions.parse(arguments)
+    /// Parses the flags; `defaultThreadCount` is used without `--threads`.
+    init(arguments: ArgumentList, defaultThreadCount: Int) throws(UsageError) {
+        modelPath = try arguments.value(Self.model)
+        let engine = try EngineOptions.parse(arguments, defaultThreadCount: defaultThreadCount)
         backend = engine.backend
         threadCount = engine.threadCount
     }

@@ -1,6 +1,5 @@
 /// Everything a task command was asked to do: the task (its parsed spec), the input, and where
-/// the results go. Single images run in ``SingleImageRun``; every other input (video files,
-/// streams, capture devices, folders) goes to ``TaskInputDrivers``.
+/// the results go. ``TaskInputDrivers`` runs it.
 struct TaskRunRequest: Sendable {
     /// The command word, e.g. `"face-landmarker"`, for messages.
     var taskName: String
@@ -10,6 +9,6 @@ struct TaskRunRequest: Sendable {
     var spec: any TaskCommandSpec
     /// `--overlay`, `--json-out`, `--running-mode`, `--quiet`.
     var output: TaskRunOptions
-    /// Every word after the command, for the drivers' own options (`--jobs`, `--shard`, …).
-    var arguments: ArgumentList
+    /// The drivers' options (`--jobs`, `--shard`, …) with the output options they use.
+    var drivers: DriverOptions
 }

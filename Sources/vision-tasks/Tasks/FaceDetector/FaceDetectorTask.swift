@@ -12,32 +12,29 @@ struct FaceDetectorTask: TaskCommandDefinition {
         keypoints (eyes, nose tip, mouth, ear tragions) are fractions of the width and height.
         The overlay draws the boxes and keypoints.
         """
-    static let optionsHelp = """
-          --min-detection-confidence F    drop detections scoring below F, 0…1 (default 0.5)
-          --min-suppression-threshold F   IoU above which overlapping detections merge (default 0.3)
-        """
-    static let engineHelp = """
-        \(MediaPipeEngineSettings.help)
-          Without --model: face_detection_short_range.tflite from the set-up folder (assets/models).
-        """
+    // Options left out keep the library's defaults.
+    private static var defaults: FaceDetectorOptions { FaceDetectorOptions() }
+    static let minDetectionConfidence = Option<Float>.fraction(
+        "min-detection-confidence", default: defaults.minDetectionConfidence, help: "drop detections scoring below F")
+    static let minSuppressionThreshold = Option<Float>.fraction(
+        "min-suppression-threshold", default: defaults.minSuppressionThreshold, help: "IoU above which overlapping detections merge")
+
+    static let taskOptions = [minDetectionConfidence.declaration, minSuppressionThreshold.declaration]
+    static let engineOptions = [MediaPipeEngineSettings.delegate.declaration]
+    static let modelNote = "  Without --model: face_detection_short_range.tflite from the set-up folder (assets/models)."
     static let examples = """
           vision-tasks face-detector assets/images/astronaut.png
           vision-tasks face-detector photo.jpg --min-detection-confidence 0.7 --overlay boxes.jpg
         """
-    static let valueOptions: Set<String> = MediaPipeEngineSettings.valueOptions.union([
-        "min-detection-confidence", "min-suppression-threshold",
-    ])
-    static let flagOptions: Set<String> = []
 
     let engine: MediaPipeEngineSettings
     let minDetectionConfidence: Float
     let minSuppressionThreshold: Float
 
-    init(arguments: ArgumentList, engine: TaskEngineOptions) throws(UsageError) {
-        let defaults = FaceDetectorOptions()  // flags left out keep the library's defaults
+    init(arguments: ArgumentList, engine: TaskEngineOptions, output: TaskRunOptions) throws(UsageError) {
         self.engine = try MediaPipeEngineSettings(arguments: arguments, engine: engine, defaultModelName: "face_detection_short_range.tflite")
-        minDetectionConfidence = try arguments.unitInterval("min-detection-confidence", default: defaults.minDetectionConfidence)
-        minSuppressionThreshold = try arguments.unitInterval("min-suppression-threshold", default: defaults.minSuppressionThreshold)
+        minDetectionConfidence = try arguments.value(Self.minDetectionConfidence)
+        minSuppressionThreshold = try arguments.value(Self.minSuppressionThreshold)
     }
 
     /// The library options these flags stand for (no running mode, no delegate yet).

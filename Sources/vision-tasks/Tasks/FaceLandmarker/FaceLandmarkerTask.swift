@@ -12,33 +12,36 @@ struct FaceLandmarkerTask: TaskCommandDefinition {
         x and y are fractions of the picture's width and height (origin top-left). The overlay
         draws the face mesh, the contours and the irises.
         """
-    static let optionsHelp = """
-          --num-faces N                              most faces to find (default 1)
-          --min-face-detection-confidence F          face detector threshold, 0…1 (default 0.5)
-          --min-face-presence-confidence F           landmark model's presence threshold (default 0.5)
-          --min-tracking-confidence F                video: IoU to keep tracking a face (default 0.5)
-          --output-face-blendshapes                  add the 52 blendshape scores per face
-          --output-facial-transformation-matrixes    add the 4×4 face pose matrix per face
-          --small-faces                              also find small and distant faces (slower)
-          --small-face-model PATH                    full-range detector for --small-faces (default:
-                                                     face_detection_full_range_sparse.tflite beside
-                                                     the model)
-          --landmark-smoothing M                     video: \(LandmarkSmoothingMode.flagChoices) (default mediapipe)
-        """
-    static let engineHelp = """
-        \(MediaPipeEngineSettings.help)
-          Without --model: face_landmarker.task from the set-up folder (assets/models).
-        """
+    // Options left out keep the library's defaults.
+    private static var defaults: FaceLandmarkerOptions { FaceLandmarkerOptions() }
+    static let numFaces = Option<Int>.integer("num-faces", in: 1...Int.max, default: defaults.numFaces, help: "most faces to find")
+    static let minFaceDetectionConfidence = Option<Float>.fraction(
+        "min-face-detection-confidence", default: defaults.minFaceDetectionConfidence, help: "face detector threshold")
+    static let minFacePresenceConfidence = Option<Float>.fraction(
+        "min-face-presence-confidence", default: defaults.minFacePresenceConfidence, help: "landmark model's presence threshold")
+    static let minTrackingConfidence = Option<Float>.fraction(
+        "min-tracking-confidence", default: defaults.minTrackingConfidence, help: "video: IoU to keep tracking a face")
+    static let outputFaceBlendshapes = Option<Bool>.flag("output-face-blendshapes", help: "add the 52 blendshape scores per face")
+    static let outputFacialTransformationMatrixes = Option<Bool>.flag(
+        "output-facial-transformation-matrixes", help: "add the 4×4 face pose matrix per face")
+    static let smallFaces = Option<Bool>.flag("small-faces", help: "also find small and distant faces (slower)")
+    static let smallFaceModel = Option<String?>.text(
+        "small-face-model", "PATH", defaultText: "face_detection_full_range_sparse.tflite beside the model",
+        help: "full-range detector for --small-faces")
+    static let landmarkSmoothing = LandmarkSmoothingMode.option(default: defaults.landmarkSmoothing, subject: "face")
+
+    static let taskOptions = [
+        numFaces.declaration, minFaceDetectionConfidence.declaration, minFacePresenceConfidence.declaration,
+        minTrackingConfidence.declaration, outputFaceBlendshapes.declaration, outputFacialTransformationMatrixes.declaration,
+        smallFaces.declaration, smallFaceModel.declaration, landmarkSmoothing.declaration,
+    ]
+    static let engineOptions = [MediaPipeEngineSettings.delegate.declaration]
+    static let modelNote = "  Without --model: face_landmarker.task from the set-up folder (assets/models)."
     static let examples = """
           vision-tasks face-landmarker assets/images/astronaut.png
           vision-tasks face-landmarker photo.jpg --num-faces 4 --output-face-blendshapes --overlay mesh.png
           vision-tasks face-landmarker crowd.jpg --small-faces --num-faces 20 --json-out faces.json
         """
-    static let valueOptions: Set<String> = MediaPipeEngineSettings.valueOptions.union([
-        "num-faces", "min-face-detection-confidence", "min-face-presence-confidence", "min-tracking-confidence",
-        "small-face-model", "landmark-smoothing",
-    ])
-    static let flagOptions: Set<String> = ["output-face-blendshapes", "output-facial-transformation-matrixes", "small-faces"]
 
     let engine: MediaPipeEngineSettings
     let numFaces: Int
@@ -51,18 +54,17 @@ struct FaceLandmarkerTask: TaskCommandDefinition {
     let smallFaceModelPath: String?
     let landmarkSmoothing: LandmarkSmoothingMode
 
-    init(arguments: ArgumentList, engine: TaskEngineOptions) throws(UsageError) {
-        let defaults = FaceLandmarkerOptions()  // flags left out keep the library's defaults
+    init(arguments: ArgumentList, engine: TaskEngineOptions, output: TaskRunOptions) throws(UsageError) {
         self.engine = try MediaPipeEngineSettings(arguments: arguments, engine: engine, defaultModelName: "face_landmarker.task")
-        numFaces = try arguments.positiveCount("num-faces", default: defaults.numFaces)
-        minFaceDetectionConfidence = try arguments.unitInterval("min-face-detection-confidence", default: defaults.minFaceDetectionConfidence)
-        minFacePresenceConfidence = try arguments.unitInterval("min-face-presence-confidence", default: defaults.minFacePresenceConfidence)
-        minTrackingConfidence = try arguments.unitInterval("min-tracking-confidence", default: defaults.minTrackingConfidence)
-        outputFaceBlendshapes = arguments.flag("output-face-blendshapes")
-        outputFacialTransformationMatrixes = arguments.flag("output-facial-transformation-matrixes")
-        detectsSmallFaces = arguments.flag("small-faces")
-        smallFaceModelPath = arguments.value("small-face-model")
-        landmarkSmoothing = try arguments.value("landmark-smoothing", default: defaults.landmarkSmoothing) { LandmarkSmoothingMode(flag: $0) }
+        numFaces = try arguments.value(Self.numFaces)
+        minFaceDetectionConfidence = try arguments.value(Self.minFaceDetectionConfidence)
+        minFacePresenceConfidence = try arguments.value(Self.minFacePresenceConfidence)
+        minTrackingConfidence = try arguments.value(Self.minTrackingConfidence)
+        outputFaceBlendshapes = try arguments.value(Self.outputFaceBlendshapes)
+        outputFacialTransformationMatrixes = try arguments.value(Self.outputFacialTransformationMatrixes)
+        detectsSmallFaces = try arguments.value(Self.smallFaces)
+        smallFaceModelPath = try arguments.value(Self.smallFaceModel)
+        landmarkSmoothing = try arguments.value(Self.landmarkSmoothing)
     }
 
     /// The library options these flags stand for (no running mode, no delegate yet).

@@ -14,15 +14,25 @@ struct MLKitFaceDetectorTask: TaskCommandDefinition {
         Positions are pixels (origin top-left), angles degrees. The overlay draws the frames,
         landmarks and contours in the ML Kit quickstart's colours.
         """
-    static let optionsHelp = """
-          --performance-mode M      fast (default) or accurate (also small and distant faces)
-          --landmark-mode M         none (default) or all: the 10 landmarks of every face
-          --contour-mode M          none (default) or all: the 15 contours of the most prominent face
-          --classification-mode M   none (default) or all: smiling and eye-open probabilities
-          --min-face-size F         smallest face, head width / image width, 0…1 (default 0.1)
-          --tracking                tracking IDs across the frames of a video (isTrackingEnabled)
-        """
-    static let engineHelp = """
+    static let performanceMode = Option<Bool>.choice(
+        "performance-mode", ["fast": false, "accurate": true], default: false,
+        help: "fast, or accurate (also small and distant faces)")
+    static let landmarkMode = Option<Bool>.choice("landmark-mode", noneOrAll, default: false, help: "all: the 10 landmarks of every face")
+    static let contourMode = Option<Bool>.choice(
+        "contour-mode", noneOrAll, default: false, help: "all: the 15 contours of the most prominent face")
+    static let classificationMode = Option<Bool>.choice(
+        "classification-mode", noneOrAll, default: false, help: "all: smiling and eye-open probabilities")
+    static let minFaceSize = Option<Float>.fraction(
+        "min-face-size", default: Float(FaceDetectorOptions().minFaceSize), help: "smallest face, head width / image width")
+    static let tracking = Option<Bool>.flag("tracking", help: "tracking IDs across the frames of a video (isTrackingEnabled)")
+    private static let noneOrAll: KeyValuePairs<String, Bool> = ["none": false, "all": true]
+
+    static let taskOptions = [
+        performanceMode.declaration, landmarkMode.declaration, contourMode.declaration, classificationMode.declaration,
+        minFaceSize.declaration, tracking.declaration,
+    ]
+    static let engineOptions: [OptionDeclaration] = []
+    static let modelNote = """
           Without --model: face_landmarker.task from the set-up folder (assets/models); accurate
           mode also needs face_detection_full_range_sparse.tflite beside it.
         """
@@ -31,10 +41,6 @@ struct MLKitFaceDetectorTask: TaskCommandDefinition {
           vision-tasks mlkit-face-detector photo.jpg --contour-mode all --overlay contours.png
           vision-tasks mlkit-face-detector group.jpg --performance-mode accurate --min-face-size 0.05
         """
-    static let valueOptions: Set<String> = [
-        "performance-mode", "landmark-mode", "contour-mode", "classification-mode", "min-face-size",
-    ]
-    static let flagOptions: Set<String> = ["tracking"]
 
     let engine: TaskEngineOptions
     let isAccurate: Bool
@@ -44,17 +50,15 @@ struct MLKitFaceDetectorTask: TaskCommandDefinition {
     let minFaceSize: Float
     let isTrackingEnabled: Bool
 
-    init(arguments: ArgumentList, engine: TaskEngineOptions) throws(UsageError) {
+    init(arguments: ArgumentList, engine: TaskEngineOptions, output: TaskRunOptions) throws(UsageError) {
         self.engine = engine
-        isAccurate = try arguments.value("performance-mode", default: false) { ["fast": false, "accurate": true][$0] }
-        findsLandmarks = try arguments.value("landmark-mode", default: false, Self.noneOrAll)
-        findsContours = try arguments.value("contour-mode", default: false, Self.noneOrAll)
-        classifies = try arguments.value("classification-mode", default: false, Self.noneOrAll)
-        minFaceSize = try arguments.unitInterval("min-face-size", default: Float(FaceDetectorOptions().minFaceSize))
-        isTrackingEnabled = arguments.flag("tracking")
+        isAccurate = try arguments.value(Self.performanceMode)
+        findsLandmarks = try arguments.value(Self.landmarkMode)
+        findsContours = try arguments.value(Self.contourMode)
+        classifies = try arguments.value(Self.classificationMode)
+        minFaceSize = try arguments.value(Self.minFaceSize)
+        isTrackingEnabled = try arguments.value(Self.tracking)
     }
-
-    private static func noneOrAll(_ word: String) -> Bool? { ["none": false, "all": true][word] }
 
     /// The library options these flags stand for.
     func makeOptions() -> FaceDetectorOptions {

@@ -4,10 +4,9 @@ import MediaPipeTasksVision
 /// The `BaseOptions` of a MediaPipe task command: the model (`--model` or the set-up folder's
 /// default), `--delegate`, `--backend` and `--threads`.
 struct MediaPipeEngineSettings: Sendable {
-    static let valueOptions: Set<String> = ["delegate"]
-    static let help = """
-          --delegate NAME    CPU (default) or GPU (BaseOptions.delegate; GPU runs on the CPU here)
-        """
+    static let delegate = Option<Delegate>.choice(
+        "delegate", ["CPU": .CPU, "GPU": .GPU], default: .CPU,
+        help: "BaseOptions.delegate; GPU is accepted and runs on the CPU here")
 
     var engine: TaskEngineOptions
     var delegate: Delegate
@@ -17,13 +16,7 @@ struct MediaPipeEngineSettings: Sendable {
     init(arguments: ArgumentList, engine: TaskEngineOptions, defaultModelName: String) throws(UsageError) {
         self.engine = engine
         self.defaultModelName = defaultModelName
-        delegate = try arguments.value("delegate", default: .CPU) { name in
-            switch name.uppercased() {
-            case "CPU": .CPU
-            case "GPU": .GPU
-            default: nil
-            }
-        }
+        delegate = try arguments.value(Self.delegate)
     }
 
     /// Fills `options` with the model path and the engine choice.
@@ -53,28 +46,9 @@ extension TaskRunningMode {
 }
 
 extension LandmarkSmoothingMode {
-    /// `--landmark-smoothing`'s spellings.
-    static let flagChoices = "mediapipe|all-tracked|off"
-
-    /// The mode named `flag` (`mediapipe`, `all-tracked` or `off`).
-    init?(flag: String) {
-        switch flag {
-        case "mediapipe": self = .mediaPipe
-        case "all-tracked": self = .allTracked
-        case "off": self = .off
-        default: return nil
-        }
-    }
-}
-
-extension ArgumentList {
-    /// `--name` as a probability-like threshold in [0, 1].
-    func unitInterval(_ name: String, default defaultValue: Float) throws(UsageError) -> Float {
-        try value(name, default: defaultValue) { Float($0).flatMap { (0...1).contains($0) ? $0 : nil } }
-    }
-
-    /// `--name` as a count of at least 1.
-    func positiveCount(_ name: String, default defaultValue: Int) throws(UsageError) -> Int {
-        try value(name, default: defaultValue) { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+    /// `--landmark-smoothing`, for the face and pose landmarkers.
+    static func option(default defaultValue: LandmarkSmoothingMode, subject: String) -> Option<LandmarkSmoothingMode> {
+        .choice("landmark-smoothing", ["mediapipe": .mediaPipe, "all-tracked": .allTracked, "off": .off], default: defaultValue,
+                help: "video: smooth the landmarks of the first \(subject) as MediaPipe does, of every tracked one, or not at all")
     }
 }

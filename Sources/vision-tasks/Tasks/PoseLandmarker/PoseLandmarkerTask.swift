@@ -12,35 +12,35 @@ struct PoseLandmarkerTask: TaskCommandDefinition {
         the input's size), written with --masks DIR. The overlay draws the skeleton and tints
         the people.
         """
-    static let optionsHelp = """
-          --num-poses N                         most people to find (default 1)
-          --min-pose-detection-confidence F     pose detector threshold, 0…1 (default 0.5)
-          --min-pose-presence-confidence F      landmark model's presence threshold (default 0.5)
-          --min-tracking-confidence F           video: IoU to keep tracking a person (default 0.5)
-          --output-segmentation-masks           add one segmentation mask per person
-          --masks DIR                           write the masks as PNG files into DIR (implies
-                                                --output-segmentation-masks): DIR/<input>.pose<k>.png,
-                                                for videos DIR/<input>.<t>ms.pose<k>.png; <input> is
-                                                the file name with its extension (in a folder, the
-                                                relative path: DIR mirrors the tree)
-          --every-person                        with --num-poses > 1, look again for people the
-                                                detector missed (slower)
-          --landmark-smoothing M                video: \(LandmarkSmoothingMode.flagChoices) (default mediapipe)
-        """
-    static let engineHelp = """
-        \(MediaPipeEngineSettings.help)
-          Without --model: pose_landmarker_full.task from the set-up folder (assets/models).
-        """
+    // Options left out keep the library's defaults.
+    private static var defaults: PoseLandmarkerOptions { PoseLandmarkerOptions() }
+    static let numPoses = Option<Int>.integer("num-poses", in: 1...Int.max, default: defaults.numPoses, help: "most people to find")
+    static let minPoseDetectionConfidence = Option<Float>.fraction(
+        "min-pose-detection-confidence", default: defaults.minPoseDetectionConfidence, help: "pose detector threshold")
+    static let minPosePresenceConfidence = Option<Float>.fraction(
+        "min-pose-presence-confidence", default: defaults.minPosePresenceConfidence, help: "landmark model's presence threshold")
+    static let minTrackingConfidence = Option<Float>.fraction(
+        "min-tracking-confidence", default: defaults.minTrackingConfidence, help: "video: IoU to keep tracking a person")
+    static let outputSegmentationMasks = Option<Bool>.flag("output-segmentation-masks", help: "add one segmentation mask per person")
+    static let masks = Option<String?>.text(
+        "masks", "DIR",
+        help: "write the masks as PNG files into DIR (implies --output-segmentation-masks): DIR/<input>.pose<k>.png, for videos DIR/<input>.<t>ms.pose<k>.png; <input> is the file name with its extension (in a folder, the relative path: DIR mirrors the tree)")
+    static let everyPerson = Option<Bool>.flag(
+        "every-person", help: "with --num-poses > 1, look again for people the detector missed (slower)")
+    static let landmarkSmoothing = LandmarkSmoothingMode.option(default: defaults.landmarkSmoothing, subject: "person")
+
+    static let taskOptions = [
+        numPoses.declaration, minPoseDetectionConfidence.declaration, minPosePresenceConfidence.declaration,
+        minTrackingConfidence.declaration, outputSegmentationMasks.declaration, masks.declaration, everyPerson.declaration,
+        landmarkSmoothing.declaration,
+    ]
+    static let engineOptions = [MediaPipeEngineSettings.delegate.declaration]
+    static let modelNote = "  Without --model: pose_landmarker_full.task from the set-up folder (assets/models)."
     static let examples = """
           vision-tasks pose-landmarker assets/images/bus.jpg --num-poses 2
           vision-tasks pose-landmarker photo.jpg --masks masks/ --overlay skeleton.png
           vision-tasks pose-landmarker group.jpg --num-poses 6 --every-person --json-out poses.json
         """
-    static let valueOptions: Set<String> = MediaPipeEngineSettings.valueOptions.union([
-        "num-poses", "min-pose-detection-confidence", "min-pose-presence-confidence", "min-tracking-confidence",
-        "masks", "landmark-smoothing",
-    ])
-    static let flagOptions: Set<String> = ["output-segmentation-masks", "every-person"]
 
     let engine: MediaPipeEngineSettings
     let numPoses: Int
@@ -55,19 +55,17 @@ struct PoseLandmarkerTask: TaskCommandDefinition {
     let drawsMasks: Bool
     let landmarkSmoothing: LandmarkSmoothingMode
 
-    init(arguments: ArgumentList, engine: TaskEngineOptions) throws(UsageError) {
-        let defaults = PoseLandmarkerOptions()  // flags left out keep the library's defaults
+    init(arguments: ArgumentList, engine: TaskEngineOptions, output: TaskRunOptions) throws(UsageError) {
         self.engine = try MediaPipeEngineSettings(arguments: arguments, engine: engine, defaultModelName: "pose_landmarker_full.task")
-        numPoses = try arguments.positiveCount("num-poses", default: defaults.numPoses)
-        minPoseDetectionConfidence = try arguments.unitInterval("min-pose-detection-confidence", default: defaults.minPoseDetectionConfidence)
-        minPosePresenceConfidence = try arguments.unitInterval("min-pose-presence-confidence", default: defaults.minPosePresenceConfidence)
-        minTrackingConfidence = try arguments.unitInterval("min-tracking-confidence", default: defaults.minTrackingConfidence)
-        masksDirectory = arguments.value("masks")
-        if masksDirectory?.isEmpty == true { throw UsageError("--masks needs a folder") }
-        shouldOutputSegmentationMasks = arguments.flag("output-segmentation-masks") || masksDirectory != nil
-        findsEveryPerson = arguments.flag("every-person")
-        drawsMasks = arguments.value("overlay") != nil
-        landmarkSmoothing = try arguments.value("landmark-smoothing", default: defaults.landmarkSmoothing) { LandmarkSmoothingMode(flag: $0) }
+        numPoses = try arguments.value(Self.numPoses)
+        minPoseDetectionConfidence = try arguments.value(Self.minPoseDetectionConfidence)
+        minPosePresenceConfidence = try arguments.value(Self.minPosePresenceConfidence)
+        minTrackingConfidence = try arguments.value(Self.minTrackingConfidence)
+        masksDirectory = try arguments.value(Self.masks)
+        shouldOutputSegmentationMasks = try arguments.value(Self.outputSegmentationMasks) || masksDirectory != nil
+        findsEveryPerson = try arguments.value(Self.everyPerson)
+        drawsMasks = output.overlayPath != nil
+        landmarkSmoothing = try arguments.value(Self.landmarkSmoothing)
     }
 
     /// The library options these flags stand for (no running mode, no delegate yet); with
