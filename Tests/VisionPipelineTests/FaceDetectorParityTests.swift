@@ -1,3 +1,4 @@
+import Inference
 import Imaging
 import Testing
 import TestSupport

@@ -1,3 +1,4 @@
+import Inference
 import Testing
 import TestSupport
 import VisionCore
@@ -30,11 +31,11 @@ import VisionPipeline
     guard TestEngine.choice.backend == .xnnpack else { return }  // needs two different backends
     let goldens = try MediaPipeGoldens.faceLandmarkerVideo("face_landmarker_video_ancelotti.json")
     let images = try GoldenImageBuilder()
-    func graph(_ backend: EngineChoice) throws -> FaceLandmarkerGraph {
+    func graph(_ backend: InterpreterOptions) throws -> FaceLandmarkerGraph {
         try FaceLandmarkerGraph(modelPath: FaceLandmarkerImageParityTests.bundle,
                                 options: .init(isStreaming: true, engine: backend))
     }
-    let xnnpack = try graph(EngineChoice(backend: .xnnpack)), reference = try graph(EngineChoice(backend: .reference))
+    let xnnpack = try graph(InterpreterOptions(backend: .xnnpack)), reference = try graph(InterpreterOptions(backend: .reference))
     var first: Float = 0, worst: Float = 0
     for (k, frame) in goldens.frames.prefix(16).enumerated() {
         let image = PipelineImage(try images.build(frame.image, name: "ancelotti frame \(k)"))

@@ -33,7 +33,7 @@ public final class FaceDetector: NSObject, @unchecked Sendable {
             hasLiveStreamDelegate: options.faceDetectorLiveStreamDelegate != nil)
         try options.baseOptions.validateModelPath()
         try ModelBundleCheck.require(ModelBundleCheck.faceDetectorMembers, inBundleAt: options.baseOptions.modelAssetPath)
-        let graph = try GraphLoading.make(engine: options.baseOptions.engineChoice) { engine throws(PipelineError) in
+        let graph = try GraphLoading.make(engine: options.baseOptions.interpreterOptions) { engine throws(PipelineError) in
             var graphOptions = options.graphOptions
             graphOptions.engine = engine
             return try FaceDetectorGraph(modelPath: options.baseOptions.modelAssetPath, options: graphOptions)
@@ -90,6 +90,6 @@ extension FaceDetectorOptions {
     var graphOptions: FaceDetectorGraphOptions {
         FaceDetectorGraphOptions(minDetectionConfidence: minDetectionConfidence,
                                  minSuppressionThreshold: minSuppressionThreshold,
-                                 engine: baseOptions.engineChoice)
+                                 engine: baseOptions.interpreterOptions)
     }
 }

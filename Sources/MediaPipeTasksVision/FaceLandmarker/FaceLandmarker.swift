@@ -41,7 +41,7 @@ public final class FaceLandmarker: NSObject, @unchecked Sendable {
             hasLiveStreamDelegate: options.faceLandmarkerLiveStreamDelegate != nil)
         try options.baseOptions.validateModelPath()
         try ModelBundleCheck.require(ModelBundleCheck.faceLandmarkerMembers, inBundleAt: options.baseOptions.modelAssetPath)
-        let graph = try GraphLoading.make(engine: options.baseOptions.engineChoice) { engine throws(PipelineError) in
+        let graph = try GraphLoading.make(engine: options.baseOptions.interpreterOptions) { engine throws(PipelineError) in
             var graphOptions = options.graphOptions
             graphOptions.engine = engine
             return try FaceLandmarkerGraph(modelPath: options.baseOptions.modelAssetPath, options: graphOptions)
@@ -114,6 +114,6 @@ extension FaceLandmarkerOptions {
             smoothing: landmarkSmoothing.pipelineSmoothing,
             detectsSmallFaces: detectsSmallFaces,
             smallFaceDetectorPath: smallFaceModelAssetPath,
-            engine: baseOptions.engineChoice)
+            engine: baseOptions.interpreterOptions)
     }
 }

@@ -38,7 +38,7 @@ public final class PoseLandmarker: NSObject, @unchecked Sendable {
             hasLiveStreamDelegate: options.poseLandmarkerLiveStreamDelegate != nil)
         try options.baseOptions.validateModelPath()
         try ModelBundleCheck.require(ModelBundleCheck.poseLandmarkerMembers, inBundleAt: options.baseOptions.modelAssetPath)
-        let graph = try GraphLoading.make(engine: options.baseOptions.engineChoice) { engine throws(PipelineError) in
+        let graph = try GraphLoading.make(engine: options.baseOptions.interpreterOptions) { engine throws(PipelineError) in
             var graphOptions = options.graphOptions
             graphOptions.engine = engine
             return try PoseLandmarkerGraph(modelPath: options.baseOptions.modelAssetPath, options: graphOptions)
@@ -107,6 +107,6 @@ extension PoseLandmarkerOptions {
             smoothing: landmarkSmoothing.pipelineSmoothing,
             findsEveryPerson: findsEveryPerson,
             detectorRotation: correctsRotatedInputs ? .undone : .mediaPipe,
-            engine: baseOptions.engineChoice)
+            engine: baseOptions.interpreterOptions)
     }
 }

@@ -3,13 +3,13 @@ import Inference
 import VisionPipeline
 
 extension BaseOptions {
-    /// The engine settings the graphs take. ``Delegate/GPU`` runs on the CPU (see ``Delegate``).
-    var engineChoice: EngineChoice {
+    /// The interpreter options the graphs take. ``Delegate/GPU`` runs on the CPU (see ``Delegate``).
+    var interpreterOptions: InterpreterOptions {
         let backend: InterpreterOptions.Backend = switch inferenceBackend {
         case .xnnpack: .xnnpack
         case .reference: .reference
         }
-        return EngineChoice(backend: backend, threadCount: max(1, threadCount))
+        return InterpreterOptions(backend: backend, threadCount: max(1, threadCount))
     }
 
     /// Throws MediaPipe's INVALID_ARGUMENT error for an empty path (before anything is loaded).

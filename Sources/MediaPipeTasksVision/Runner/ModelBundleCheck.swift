@@ -8,17 +8,16 @@ import TFLite
 /// to the graph, which reports it (NOT_FOUND or INVALID_ARGUMENT).
 enum ModelBundleCheck {
     /// Members in the order MediaPipe's graphs look them up.
-    static let faceLandmarkerMembers = ["face_detector.tflite", "face_landmarks_detector.tflite"]
-    static let faceDetectorMembers = ["face_detector.tflite"]
-    static let poseLandmarkerMembers = ["pose_detector.tflite", "pose_landmarks_detector.tflite"]
+    static let faceLandmarkerMembers = [BundleMember.faceDetector, BundleMember.faceLandmarksDetector]
+    static let faceDetectorMembers = [BundleMember.faceDetector]
+    static let poseLandmarkerMembers = [BundleMember.poseDetector, BundleMember.poseLandmarksDetector]
 
     /// Throws NOT_FOUND naming the first of `members` that the bundle at `path` lacks.
     static func require(_ members: [String], inBundleAt path: String) throws(NSError) {
         guard let handle = FileHandle(forReadingAtPath: path) else { return }
         let head = (try? handle.read(upToCount: 8)) ?? Data()
         try? handle.close()
-        let isFlatBufferModel = head.count == 8 && Array(head.suffix(4)) == Array("TFL3".utf8)
-        guard !isFlatBufferModel,
+        guard ModelFileKind(header: head) == .bundle,
               let bundle = try? TaskBundle(contentsOfFile: path),
               let missing = members.first(where: { !bundle.contains($0) })
         else { return }

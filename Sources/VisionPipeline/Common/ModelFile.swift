@@ -7,8 +7,8 @@ struct ModelFile {
     private let model: Model?
     private let bundle: TaskBundle?
 
-    /// Reads `path`; a file with the flatbuffer identifier `TFL3` is read as a `.tflite` model,
-    /// anything else as a `.task` bundle (a zip archive; MediaPipe's start with two zero bytes).
+    /// Reads `path` as a `.tflite` model or a `.task` bundle, as its first bytes say
+    /// (``TFLite/ModelFileKind``).
     init(path: String) throws(PipelineError) {
         self.path = path
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -16,7 +16,7 @@ struct ModelFile {
         }
         let bytes = [UInt8](data)
         do {
-            if bytes.count >= 8, Array(bytes[4..<8]) == Array("TFL3".utf8) {
+            if ModelFileKind(header: bytes.prefix(8)) == .flatBufferModel {
                 model = try Model(bytes: bytes)
                 bundle = nil
             } else {

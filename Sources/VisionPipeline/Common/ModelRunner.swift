@@ -13,8 +13,9 @@ final class ModelRunner {
 
     /// `skippedOutputs`: positions of model outputs the caller never reads; the work that only
     /// serves them is left out (see `InterpreterOptions.skippedOutputs`).
-    init(model: Model, path: String, engine: EngineChoice, skippedOutputs: Set<Int> = []) throws(PipelineError) {
-        var options = engine.interpreterOptions
+    init(model: Model, path: String, engine: InterpreterOptions, skippedOutputs: Set<Int> = []) throws(PipelineError) {
+        var options = engine
+        options.threadCount = max(1, engine.threadCount)
         options.skippedOutputs = skippedOutputs
         do {
             interpreter = try Interpreter(model: model, options: options)

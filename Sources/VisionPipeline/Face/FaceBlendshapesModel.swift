@@ -1,3 +1,4 @@
+import Inference
 import TFLite
 import VisionCore
 
@@ -5,7 +6,7 @@ import VisionCore
 final class FaceBlendshapesModel {
     let runner: ModelRunner
 
-    init(model: Model, path: String, engine: EngineChoice) throws(PipelineError) {
+    init(model: Model, path: String, engine: InterpreterOptions) throws(PipelineError) {
         runner = try ModelRunner(model: model, path: path, engine: engine)
         guard runner.inputShape.reduce(1, *) == BlendshapesInput.landmarkIndices.count * 2 else {
             throw .invalidModel(path: path, detail: "blendshapes model: input \(runner.inputShape), expected [1, 146, 2]")

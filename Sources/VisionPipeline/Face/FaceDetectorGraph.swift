@@ -1,3 +1,4 @@
+import TFLite
 import VisionCore
 
 /// MediaPipe's Face Detector task graph on our engine (pipeline §2.4): the whole image, turned
@@ -22,7 +23,7 @@ public final class FaceDetectorGraph {
             throw .invalidArgument("maxResults \(maxResults) must be positive (or nil for all)")
         }
         let file = try ModelFile(path: modelPath)
-        let model = try file.model(named: file.isBundle ? FaceLandmarkerGraph.detectorMember : nil)
+        let model = try file.model(named: file.isBundle ? BundleMember.faceDetector : nil)
         detector = try FaceDetectorModel(model: model, path: modelPath, engine: options.engine)
         self.options = options
     }

@@ -1,3 +1,4 @@
+import Inference
 import Imaging
 import TFLite
 import VisionCore
@@ -12,7 +13,7 @@ final class FaceDetectorModel {
     private let boxesOutput: Int
     private let scoresOutput: Int
 
-    init(model: Model, path: String, engine: EngineChoice) throws(PipelineError) {
+    init(model: Model, path: String, engine: InterpreterOptions) throws(PipelineError) {
         runner = try ModelRunner(model: model, path: path, engine: engine)
         guard let size = runner.imageInputSize, size.width == size.height, size.width == 128 || size.width == 192 else {
             throw .invalidModel(path: path, detail: "not a face detector: input \(runner.inputShape), expected [1, 128, 128, 3] or [1, 192, 192, 3]")

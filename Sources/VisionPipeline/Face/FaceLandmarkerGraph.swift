@@ -1,3 +1,4 @@
+import TFLite
 import VisionCore
 
 /// MediaPipe's Face Landmarker graph on our engine (pipeline §2–§5, §8): face detector (NMS 0.5),
@@ -7,10 +8,6 @@ import VisionCore
 ///
 /// Not thread-safe: one call at a time.
 public final class FaceLandmarkerGraph {
-    static let detectorMember = "face_detector.tflite"
-    static let landmarksMember = "face_landmarks_detector.tflite"
-    static let blendshapesMember = "face_blendshapes.tflite"
-    static let geometryMember = "geometry_pipeline_metadata_landmarks.binarypb"
     /// The full-range detector file `detectsSmallFaces` looks for next to the bundle by default.
     public static let smallFaceDetectorFileName = "face_detection_full_range_sparse.tflite"
 
@@ -39,19 +36,19 @@ public final class FaceLandmarkerGraph {
             guard (0...1).contains(value) else { throw .invalidArgument("\(name) \(value) is not in [0, 1]") }
         }
         let file = try ModelFile(path: modelPath)
-        try file.requireMembers([Self.detectorMember, Self.landmarksMember, Self.blendshapesMember, Self.geometryMember])
-        detector = try FaceDetectorModel(model: file.model(named: Self.detectorMember), path: modelPath, engine: options.engine)
-        landmarksModel = try FaceLandmarksModel(model: file.model(named: Self.landmarksMember), path: modelPath,
+        try file.requireMembers([BundleMember.faceDetector, BundleMember.faceLandmarksDetector, BundleMember.faceBlendshapes, BundleMember.faceGeometry])
+        detector = try FaceDetectorModel(model: file.model(named: BundleMember.faceDetector), path: modelPath, engine: options.engine)
+        landmarksModel = try FaceLandmarksModel(model: file.model(named: BundleMember.faceLandmarksDetector), path: modelPath,
                                                 engine: options.engine)
         blendshapesModel = options.outputBlendshapes
-            ? try FaceBlendshapesModel(model: file.model(named: Self.blendshapesMember), path: modelPath, engine: options.engine)
+            ? try FaceBlendshapesModel(model: file.model(named: BundleMember.faceBlendshapes), path: modelPath, engine: options.engine)
             : nil
         if options.outputTransformationMatrixes {
-            let bytes = try file.data(named: Self.geometryMember)
+            let bytes = try file.data(named: BundleMember.faceGeometry)
             do {
                 geometry = FaceGeometryEstimator(metadata: try GeometryPipelineMetadata(protobuf: bytes))
             } catch {
-                throw .invalidModel(path: modelPath, detail: "\(Self.geometryMember): \(error)")
+                throw .invalidModel(path: modelPath, detail: "\(BundleMember.faceGeometry): \(error)")
             }
         } else {
             geometry = nil

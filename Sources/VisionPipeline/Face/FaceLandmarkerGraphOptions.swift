@@ -1,3 +1,4 @@
+import Inference
 /// Options of `FaceLandmarkerGraph` (MediaPipe FaceLandmarker's options plus our extensions).
 public struct FaceLandmarkerGraphOptions: Sendable {
     /// Most faces to find, at least 1.
@@ -23,14 +24,14 @@ public struct FaceLandmarkerGraphOptions: Sendable {
     /// Path of `face_detection_full_range_sparse.tflite` for `detectsSmallFaces`; nil looks for
     /// that file next to the model bundle.
     public var smallFaceDetectorPath: String? = nil
-    public var engine: EngineChoice = .init()
+    public var engine: InterpreterOptions = .init()
 
     public init(numFaces: Int = 1, minFaceDetectionConfidence: Float = 0.5,
                 minFacePresenceConfidence: Float = 0.5, minTrackingConfidence: Float = 0.5,
                 outputBlendshapes: Bool = false, outputTransformationMatrixes: Bool = false,
                 isStreaming: Bool = false, smoothing: LandmarkSmoothing = .mediaPipe,
                 detectsSmallFaces: Bool = false, smallFaceDetectorPath: String? = nil,
-                engine: EngineChoice = .init()) {
+                engine: InterpreterOptions = .init()) {
         self.numFaces = numFaces
         self.minFaceDetectionConfidence = minFaceDetectionConfidence
         self.minFacePresenceConfidence = minFacePresenceConfidence

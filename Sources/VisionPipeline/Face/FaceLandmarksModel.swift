@@ -1,3 +1,4 @@
+import Inference
 import Imaging
 import TFLite
 import VisionCore
@@ -10,7 +11,7 @@ final class FaceLandmarksModel {
     private let cropOptions = TensorCropOptions(width: 256, height: 256, keepAspectRatio: false,
                                                 border: .replicate, valueRange: .zeroToOne)
 
-    init(model: Model, path: String, engine: EngineChoice) throws(PipelineError) {
+    init(model: Model, path: String, engine: InterpreterOptions) throws(PipelineError) {
         runner = try ModelRunner(model: model, path: path, engine: engine)
         try runner.requireImageInput(width: 256, height: 256, what: "face landmarks model")
         try runner.requireOutputs([Self.landmarkCount * 3, 1], what: "face landmarks model")

@@ -1,3 +1,4 @@
+import Inference
 import Foundation
 import VisionCore
 
@@ -9,7 +10,7 @@ final class SmallFaceDetector {
     /// IoU above which detections from the different passes are merged.
     static let mergeThreshold: Float = 0.3
 
-    init(fullRangePath: String, shortRange: FaceDetectorModel, engine: EngineChoice) throws(PipelineError) {
+    init(fullRangePath: String, shortRange: FaceDetectorModel, engine: InterpreterOptions) throws(PipelineError) {
         let file = try ModelFile(path: fullRangePath)
         fullRange = try FaceDetectorModel(model: file.model(named: nil), path: fullRangePath, engine: engine)
         guard fullRange.inputSize == 192 else {

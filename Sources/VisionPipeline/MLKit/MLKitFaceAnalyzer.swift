@@ -1,3 +1,4 @@
+import Inference
 /// ML Kit's face detector made of MediaPipe's pieces, on the stages of `FaceLandmarkerGraph`
 /// (its detector, 478-point mesh, blendshapes and transformation matrix): faces are found as
 /// `findFaces` describes, then every ML Kit field is derived: frame = mesh bounds; landmarks and
@@ -35,7 +36,7 @@ public final class MLKitFaceAnalyzer {
 
     /// - Parameter bundlePath: `face_landmarker.task`; `.accurate` also needs
     ///   `face_detection_full_range_sparse.tflite` in the same folder.
-    public init(bundlePath: String, options: MLKitFaceOptions, engine: EngineChoice = .init()) throws(PipelineError) {
+    public init(bundlePath: String, options: MLKitFaceOptions, engine: InterpreterOptions = .init()) throws(PipelineError) {
         guard options.minFaceSize.isFinite, (0...1).contains(options.minFaceSize) else {
             throw .invalidArgument("minFaceSize \(options.minFaceSize) is not in [0, 1]")
         }

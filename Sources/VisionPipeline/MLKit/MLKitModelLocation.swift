@@ -1,3 +1,4 @@
+import Inference
 import Foundation
 
 /// Where the ML Kit and Firebase face detectors find their models.
@@ -11,7 +12,7 @@ import Foundation
 public enum MLKitModelLocation {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var storedBundlePath: String?
-    nonisolated(unsafe) private static var storedEngine = EngineChoice()
+    nonisolated(unsafe) private static var storedEngine = InterpreterOptions()
 
     public static var bundlePath: String {
         get {
@@ -27,7 +28,7 @@ public enum MLKitModelLocation {
     }
 
     /// The inference engine of new detectors (XNNPACK, one thread, by default).
-    public static var engine: EngineChoice {
+    public static var engine: InterpreterOptions {
         get { lock.lock(); defer { lock.unlock() }; return storedEngine }
         set { lock.lock(); defer { lock.unlock() }; storedEngine = newValue }
     }

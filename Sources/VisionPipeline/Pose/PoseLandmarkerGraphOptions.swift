@@ -1,3 +1,4 @@
+import Inference
 /// Options of ``PoseLandmarkerGraph``: MediaPipe's PoseLandmarker options (same names and defaults,
 /// pipeline notes §7.1) plus the graph's own extensions.
 public struct PoseLandmarkerGraphOptions: Sendable {
@@ -31,13 +32,13 @@ public struct PoseLandmarkerGraphOptions: Sendable {
     /// How detections are mapped back from a rotated detector crop (see ``PoseDetectorRotation``).
     public var detectorRotation: PoseDetectorRotation = .mediaPipe
     /// The inference backend and threads.
-    public var engine = EngineChoice()
+    public var engine = InterpreterOptions()
 
     public init(numPoses: Int = 1, minPoseDetectionConfidence: Float = 0.5, minPosePresenceConfidence: Float = 0.5,
                 minTrackingConfidence: Float = 0.5, outputSegmentationMasks: Bool = false, isStreaming: Bool = false,
                 smoothing: LandmarkSmoothing = .mediaPipe, smoothingParameters: PoseSmoothingParameters = .mediaPipe,
                 findsEveryPerson: Bool = false,
-                detectorRotation: PoseDetectorRotation = .mediaPipe, engine: EngineChoice = EngineChoice()) {
+                detectorRotation: PoseDetectorRotation = .mediaPipe, engine: InterpreterOptions = InterpreterOptions()) {
         self.numPoses = numPoses
         self.minPoseDetectionConfidence = minPoseDetectionConfidence
         self.minPosePresenceConfidence = minPosePresenceConfidence

@@ -1,3 +1,4 @@
+import Inference
 import Imaging
 import TFLite
 
@@ -10,8 +11,6 @@ import TFLite
 /// carries the legacy files without metadata): detector mean = std = 127.5 ([−1, 1]), landmark
 /// model mean 0, std 255 ([0, 1]).
 struct PoseModels {
-    static let detectorMember = "pose_detector.tflite"
-    static let landmarksMember = "pose_landmarks_detector.tflite"
 
     let detector: ModelRunner
     let landmarks: ModelRunner
@@ -24,23 +23,23 @@ struct PoseModels {
 
     /// `computesSegmentation` false leaves the landmark model's segmentation branch out (about a
     /// quarter of its time); `PoseLandmarkStage` then reports no torso segmentation.
-    init(path: String, engine: EngineChoice, computesSegmentation: Bool) throws(PipelineError) {
+    init(path: String, engine: InterpreterOptions, computesSegmentation: Bool) throws(PipelineError) {
         let file = try ModelFile(path: path)
-        try file.requireMembers([Self.detectorMember, Self.landmarksMember])
-        let detectorModel = try file.model(named: Self.detectorMember)
-        let landmarksModel = try file.model(named: Self.landmarksMember)
+        try file.requireMembers([BundleMember.poseDetector, BundleMember.poseLandmarksDetector])
+        let detectorModel = try file.model(named: BundleMember.poseDetector)
+        let landmarksModel = try file.model(named: BundleMember.poseLandmarksDetector)
         let detectorRunner = try ModelRunner(model: detectorModel, path: path, engine: engine)
         let landmarksRunner = try ModelRunner(model: landmarksModel, path: path, engine: engine,
                                               skippedOutputs: computesSegmentation ? [] : [Self.segmentationOutput])
-        try detectorRunner.requireImageInput(width: 224, height: 224, what: Self.detectorMember)
+        try detectorRunner.requireImageInput(width: 224, height: 224, what: BundleMember.poseDetector)
         try detectorRunner.requireOutputs([PoseDetectorStage.anchorCount * 12, PoseDetectorStage.anchorCount],
-                                          what: Self.detectorMember)
-        try landmarksRunner.requireImageInput(width: 256, height: 256, what: Self.landmarksMember)
-        try landmarksRunner.requireOutputs([39 * 5, 1, 256 * 256, 64 * 64 * 39, 39 * 3], what: Self.landmarksMember)
+                                          what: BundleMember.poseDetector)
+        try landmarksRunner.requireImageInput(width: 256, height: 256, what: BundleMember.poseLandmarksDetector)
+        try landmarksRunner.requireOutputs([39 * 5, 1, 256 * 256, 64 * 64 * 39, 39 * 3], what: BundleMember.poseLandmarksDetector)
         detector = detectorRunner
         landmarks = landmarksRunner
-        detectorRange = try Self.valueRange(detectorModel, default: .minusOneToOne, member: Self.detectorMember, path: path)
-        landmarksRange = try Self.valueRange(landmarksModel, default: .zeroToOne, member: Self.landmarksMember, path: path)
+        detectorRange = try Self.valueRange(detectorModel, default: .minusOneToOne, member: BundleMember.poseDetector, path: path)
+        landmarksRange = try Self.valueRange(landmarksModel, default: .zeroToOne, member: BundleMember.poseLandmarksDetector, path: path)
     }
 
     /// The input range from the model's metadata (`(0 − mean)/std … (255 − mean)/std`, channel 0),

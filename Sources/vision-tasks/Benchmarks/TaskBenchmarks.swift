@@ -31,7 +31,7 @@ enum TaskBenchmarks {
 
     /// The cases; each builds its graph in its first (untimed) run, so that a filtered run builds
     /// only what it times.
-    static func cases(models: URL, images: URL, engine: EngineChoice) throws -> [Case] {
+    static func cases(models: URL, images: URL, engine: InterpreterOptions) throws -> [Case] {
         func image(_ name: String) throws -> PipelineImage {
             PipelineImage(try ImageDecoder.decode(contentsOfFile: images.appendingPathComponent(name).path).image)
         }

@@ -109,7 +109,7 @@ struct BenchCommand: Command {
     }
 
     private func benchOne(path: String) throws {
-        let file = try ModelFile(path: path)
+        let file = try ModelListing(path: path)
         for entry in file.entries {
             let result = try ModelBenchmark.run(model: entry.model, options: options, warmUp: warmUp, iterations: iterations)
             if json {
@@ -149,8 +149,7 @@ struct BenchCommand: Command {
     private func benchTasks() throws {
         let models = try AssetDirectory.requireModels()
         let images = models.deletingLastPathComponent().appendingPathComponent("images")
-        let engine = EngineChoice(backend: options.backend, threadCount: options.threadCount)
-        let cases = try TaskBenchmarks.cases(models: models, images: images, engine: engine)
+        let cases = try TaskBenchmarks.cases(models: models, images: images, engine: options)
             .filter { benchmark in filter.map { texts in texts.contains { benchmark.name.contains($0) } } ?? true }
         guard !cases.isEmpty else {
             throw UsageError("no bench tasks case matches --filter \((filter ?? []).joined(separator: "|"))")
@@ -191,7 +190,7 @@ struct BenchCommand: Command {
         print("backend: \(options.backend.rawValue), median ms over \(iterations) runs after \(warmUp) warm-up runs")
         print(header.joined())
         for fileName in Self.installedModels {
-            let file = try ModelFile(path: directory.appendingPathComponent(fileName).path)
+            let file = try ModelListing(path: directory.appendingPathComponent(fileName).path)
             for entry in file.entries {
                 var row = entry.name.padding(toLength: 42, withPad: " ", startingAt: 0)
                 for threads in threadCounts {

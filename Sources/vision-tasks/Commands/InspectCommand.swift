@@ -22,7 +22,7 @@ struct InspectCommand: Command {
     }
 
     func run() throws {
-        let file = try ModelFile(path: path)
+        let file = try ModelListing(path: path)
         if !file.bundleMembers.isEmpty {
             print("\(path): .task bundle with \(file.bundleMembers.count) members: \(file.bundleMembers.joined(separator: ", "))\n")
         }

@@ -34,13 +34,13 @@ struct RunCommand: Command {
     }
 
     func run() throws {
-        let file = try ModelFile(path: path)
+        let file = try ModelListing(path: path)
         for entry in file.entries {
             try run(entry)
         }
     }
 
-    private func run(_ entry: ModelFile.Entry) throws {
+    private func run(_ entry: ModelListing.Entry) throws {
         let interpreter = try Interpreter(model: entry.model, options: options)
         let ranges = InputRange.of(entry.model)
         for (index, input) in interpreter.inputs.enumerated() {

@@ -1,3 +1,4 @@
+import Inference
 import TestSupport
 import VisionCore
 import VisionPipeline
@@ -57,11 +58,11 @@ extension Float {
 
 /// The engine the parity tests use: XNNPACK when this build has it, else the reference kernels.
 enum TestEngine {
-    static let choice: EngineChoice = {
-        let xnnpack = EngineChoice(backend: .xnnpack)
+    static let choice: InterpreterOptions = {
+        let xnnpack = InterpreterOptions(backend: .xnnpack)
         let probe = try? FaceDetectorGraph(modelPath: Assets.model("face_detection_short_range.tflite").path,
                                            options: FaceDetectorGraphOptions(engine: xnnpack))
         if probe != nil { return xnnpack }
-        return EngineChoice(backend: .reference)
+        return InterpreterOptions(backend: .reference)
     }()
 }

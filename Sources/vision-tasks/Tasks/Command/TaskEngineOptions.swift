@@ -10,17 +10,13 @@ struct TaskEngineOptions: Sendable {
 
     /// `--model`, when given.
     var modelPath: String?
-    /// `--backend`: the CPU kernels.
-    var backend: InterpreterOptions.Backend
-    /// `--threads`: threads per model for XNNPACK.
-    var threadCount: Int
+    /// `--backend` and `--threads`.
+    var interpreter: InterpreterOptions
 
     /// Parses the flags; `defaultThreadCount` is used without `--threads`.
     init(arguments: ArgumentList, defaultThreadCount: Int) throws(UsageError) {
         modelPath = try arguments.value(Self.model)
-        let engine = try EngineOptions.parse(arguments, defaultThreadCount: defaultThreadCount)
-        backend = engine.backend
-        threadCount = engine.threadCount
+        interpreter = try EngineOptions.parse(arguments, defaultThreadCount: defaultThreadCount)
     }
 
     /// `--model`, or `defaultName` in the set-up folder's `assets/models` (an error says how to

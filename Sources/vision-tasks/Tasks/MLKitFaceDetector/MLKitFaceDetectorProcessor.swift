@@ -24,7 +24,7 @@ final class MLKitFaceDetectorProcessor: TaskProcessor, @unchecked Sendable {
             throw InputError(path: bundle, reason: "model file not found")
         }
         MLKitModelLocation.bundlePath = bundle
-        MLKitModelLocation.engine = EngineChoice(backend: engine.backend, threadCount: engine.threadCount)
+        MLKitModelLocation.engine = engine.interpreter
         self.options = options
         detector = FaceDetector.faceDetector(options: options)
         if case .liveStream(let sink) = runningMode { self.sink = sink } else { sink = nil }

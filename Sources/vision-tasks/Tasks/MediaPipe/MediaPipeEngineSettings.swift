@@ -23,8 +23,8 @@ struct MediaPipeEngineSettings: Sendable {
     func configure(_ options: BaseOptions) throws {
         options.modelAssetPath = try engine.resolvedModelPath(defaultName: defaultModelName)
         options.delegate = delegate
-        options.inferenceBackend = engine.backend == .reference ? .reference : .xnnpack
-        options.threadCount = engine.threadCount
+        options.inferenceBackend = engine.interpreter.backend == .reference ? .reference : .xnnpack
+        options.threadCount = engine.interpreter.threadCount
     }
 }
 

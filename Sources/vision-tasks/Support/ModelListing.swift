@@ -1,9 +1,10 @@
 import Foundation
 import TFLite
 
-/// The models in a file the user named: one for a `.tflite`, every `.tflite` member for a `.task`
-/// bundle (in archive order).
-struct ModelFile {
+/// The models in a file the user named, for `run`, `inspect` and `bench`: the model of a
+/// `.tflite`, every `.tflite` member of a `.task` bundle (in archive order), told apart by the
+/// file's first bytes (``TFLite/ModelFileKind``).
+struct ModelListing {
     /// A model and the name it is shown under (the file or bundle-member name).
     struct Entry {
         var name: String
@@ -17,13 +18,15 @@ struct ModelFile {
 
     init(path: String) throws {
         self.path = path
-        if path.lowercased().hasSuffix(".task") {
-            let bundle = try TaskBundle(contentsOfFile: path)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        switch ModelFileKind(header: bytes.prefix(8)) {
+        case .bundle:
+            let bundle = try TaskBundle(bytes: bytes)
             bundleMembers = bundle.memberNames
             entries = try bundle.modelNames.map { Entry(name: $0, model: try bundle.model(named: $0)) }
-        } else {
+        case .flatBufferModel:
             bundleMembers = []
-            entries = [Entry(name: (path as NSString).lastPathComponent, model: try Model(contentsOfFile: path))]
+            entries = [Entry(name: (path as NSString).lastPathComponent, model: try Model(bytes: bytes))]
         }
     }
 }
