@@ -6,6 +6,11 @@ import VideoIO
 /// into an MP4 overlay. Decoding (``FramePrefetcher``) and drawing plus encoding
 /// (``OverlayEncoder``) run on their own threads, so on a machine with a core to spare they add
 /// little to the task's time.
+///
+/// Frames may change size mid-stream (joined clips): each goes to the task at its own size, the
+/// task's tracking state is reset at every change (its regions of interest belong to the old
+/// picture), and the overlay keeps the first frame's size, later frames scaled to fit it with
+/// their aspect ratio kept (see ``OverlayEncoder``). Every error names the video file.
 struct VideoFileRun {
     /// How each frame is given to the task.
     enum Mode {
@@ -29,10 +34,24 @@ struct VideoFileRun {
     /// to `emit` and calling `frameDone` after each. Checks for SIGINT/SIGTERM between frames.
     /// - Returns: the number of frames and where the time went.
     /// - Throws: ``Interrupted`` after a signal (frames so far were emitted), or the reader's,
-    ///   task's or writer's error.
+    ///   task's or writer's error, whose message names the video file (else it is wrapped in an
+    ///   ``InputError`` for it).
     @discardableResult
     func run(processor: any TaskProcessor, totalFrames: ((Int?) -> Void)? = nil,
              emit: (JSONValue) throws -> Void, frameDone: () -> Void = {}) throws -> VideoStageTimes {
+        do {
+            return try runFrames(processor: processor, totalFrames: totalFrames, emit: emit, frameDone: frameDone)
+        } catch let error as Interrupted {
+            throw error
+        } catch {
+            let message = readableMessage(of: error)
+            if message.contains(path) { throw error }
+            throw InputError(path: path, reason: message)
+        }
+    }
+
+    private func runFrames(processor: any TaskProcessor, totalFrames: ((Int?) -> Void)?,
+                           emit: (JSONValue) throws -> Void, frameDone: () -> Void) throws -> VideoStageTimes {
         var times = VideoStageTimes()
         let clock = ContinuousClock()
         var mark = clock.now
@@ -54,6 +73,7 @@ struct VideoFileRun {
         var encoderFinished = false
         defer { if !encoderFinished { encoder?.cancel() } }
         var timestamps = TimestampClock()
+        var frameSize: (width: Int, height: Int)?
         var interrupted = false
         lap(\.waiting)
         while let frame = try frames.next() {
@@ -63,6 +83,12 @@ struct VideoFileRun {
                 break
             }
             let timestamp = timestamps.next(frame.timestampMilliseconds)
+            let size = (width: frame.image.width, height: frame.image.height)
+            if let previous = frameSize, previous != size, mode == .video {
+                // Normalized regions of interest carried over from the old size mean nothing in the new one.
+                processor.reset()
+            }
+            frameSize = size
             let taskStart = threadCPUTime()
             let output = switch mode {
             case .video: try processor.processVideoFrame(frame.image, timestampInMilliseconds: timestamp)
