@@ -10,7 +10,9 @@ import VideoIO
 /// Frames may change size mid-stream (joined clips): each goes to the task at its own size, the
 /// task's tracking state is reset at every change (its regions of interest belong to the old
 /// picture), and the overlay keeps the first frame's size, later frames scaled to fit it with
-/// their aspect ratio kept (see ``OverlayEncoder``). Every error names the video file.
+/// their aspect ratio kept (see ``OverlayEncoder``). The overlay's frame times follow the
+/// container's (``OverlayTimeline``), not the task's strictly increasing timestamps, so it lasts
+/// as long as the input. Every error names the video file.
 struct VideoFileRun {
     /// How each frame is given to the task.
     enum Mode {
@@ -73,6 +75,7 @@ struct VideoFileRun {
         var encoderFinished = false
         defer { if !encoderFinished { encoder?.cancel() } }
         var timestamps = TimestampClock()
+        var overlayTimes = OverlayTimeline(framesPerSecond: framesPerSecond)
         var frameSize: (width: Int, height: Int)?
         var interrupted = false
         lap(\.waiting)
@@ -100,8 +103,9 @@ struct VideoFileRun {
                 // The frame is let go first, so that the drawing thread owns its pixels and draws on
                 // them in place (no copy).
                 let picture = frame.yuvImage ?? frame.image
+                let overlayTime = overlayTimes.next(frame.timestampMilliseconds)
                 _ = consume frame
-                try encoder.append(consume picture, output: output, timestamp: timestamp)
+                try encoder.append(consume picture, output: output, timestamp: overlayTime)
             }
             lap(\.waiting)
             try emit(output.json.addingTimestamp(timestamp))
