@@ -64,6 +64,19 @@ struct DamagedContainerTests {
         }
     }
 
+    @Test("An MP4 frame shown for 3 s is not a hole: its sample index lists every frame")
+    func longFrameInMP4() throws {
+        let folder = try ScratchFolder("long-frame")
+        defer { folder.remove() }
+        let images = try ContainerFixtures.frames(count: 20, width: 128, height: 96)
+        let timestamps = (0..<20).map { Double($0 * 40 + ($0 >= 10 ? 3000 : 0)) }
+        let path = folder.path("still.mp4")
+        try ContainerFixtures.write(images, to: path, container: .mp4, fps: Self.fps, timestamps: timestamps)
+        let (frames, error) = try Self.readToEnd(path)
+        #expect(error == nil, "\(String(describing: error))")
+        #expect(frames.map { $0.timestampMilliseconds.rounded() } == timestamps)
+    }
+
     @Test("Matroska and WebM cut at 50 %: the frames before the cut, then .truncated naming the file")
     func cutInHalf() throws {
         let folder = try ScratchFolder("cut-containers")

@@ -9,9 +9,11 @@ extension DecodingState {
             && format.pointee.pb.map { avio_size($0) > 0 } == true
         let demuxer = format.pointee.iformat
         let allowsDiscontinuities = demuxer.map { ($0.pointee.flags & AVFMT_TS_DISCONT) != 0 } ?? true
-        // MP4 and MOV are checked against their sample index, which lists every frame.
+        // MP4 and MOV are checked against their sample index, which lists every frame (a frame
+        // shown for seconds is in it, not a hole).
         let hasSampleIndex = demuxer.map { String(cString: $0.pointee.name).hasPrefix("mov,") } ?? false
-        var declared = IntegrityCheck.Declared(isRegularFile: isRegularFile, allowsDiscontinuities: allowsDiscontinuities)
+        var declared = IntegrityCheck.Declared(isRegularFile: isRegularFile,
+                                               judgesGaps: isRegularFile && !allowsDiscontinuities && !hasSampleIndex)
         if let stream = format.pointee.streams[Int(streamIndex)] {
             if let rate = positive(stream.pointee.avg_frame_rate) ?? positive(stream.pointee.r_frame_rate), rate <= 1000 {
                 declared.frameMilliseconds = 1000 / rate

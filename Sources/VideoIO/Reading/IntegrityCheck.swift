@@ -13,9 +13,9 @@
 ///
 /// Only regular files are judged: pipes, devices and network streams have no declared end and
 /// may lose data in transit. Formats that allow timestamp discontinuities (FFmpeg's
-/// `AVFMT_TS_DISCONT`, such as MPEG-TS) are exempt from the timestamp rules (their clips may be joined), durations estimated from the
-/// bit rate are not trusted, and MP4/MOV are judged by their sample index instead (see
-/// `DecodingState`).
+/// `AVFMT_TS_DISCONT`, such as MPEG-TS) are exempt from the timestamp rules (their clips may be
+/// joined), durations estimated from the bit rate are not trusted, and MP4/MOV are judged by
+/// their sample index instead (see `DecodingState`), which lists every frame, however long shown.
 struct IntegrityCheck {
     /// The shortest shortfall, in milliseconds, against the declared duration that counts as a cut.
     static let truncationToleranceMilliseconds = 500.0
@@ -32,8 +32,9 @@ struct IntegrityCheck {
         var frameMilliseconds: Double?
         /// Whether the input is a regular file (the decode-error rule applies).
         var isRegularFile: Bool
-        /// Whether the format allows timestamp discontinuities (the hole rule does not apply).
-        var allowsDiscontinuities: Bool
+        /// Whether the hole rule applies: a regular file whose format neither allows timestamp
+        /// discontinuities nor has a sample index.
+        var judgesGaps: Bool
     }
 
     let declared: Declared
@@ -60,7 +61,7 @@ struct IntegrityCheck {
         defer { decodedFrames += 1 }
         guard milliseconds.isFinite else { return }
         defer { previousFrameMilliseconds = max(previousFrameMilliseconds ?? milliseconds, milliseconds) }
-        guard declared.isRegularFile, !declared.allowsDiscontinuities, let previous = previousFrameMilliseconds else { return }
+        guard declared.judgesGaps, let previous = previousFrameMilliseconds else { return }
         if milliseconds - previous > gapLimitMilliseconds {
             gapCount += 1
             if firstGap == nil { firstGap = (previous, milliseconds) }
