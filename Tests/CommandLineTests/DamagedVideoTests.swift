@@ -4,8 +4,8 @@ import Testing
 import TestSupport
 import VideoIO
 
-/// Damaged Matroska and WebM files: the lines of the frames that decode, then exit status 1 with
-/// the reason naming the file.
+/// Damaged Matroska and WebM files: the lines (and, with `--overlay`, the overlay) of the frames
+/// that decode, then exit status 1 with the reason naming the file.
 @Suite struct DamagedVideoTests {
     @Test func damagedMatroskaAndWebMExitWithTheReasonAfterTheFramesTheyHave() throws {
         let folder = try DriverTool.temporaryFolder()
@@ -36,6 +36,17 @@ import VideoIO
             #expect(run.standardError.contains(path) && run.standardError.contains(reason), "\(name): \(run.standardError)")
             let lines = try run.lines()
             #expect(lines.count > 0 && lines.count < frameCount, "\(name): the frames before the damage, \(lines.count)")
+
+            // With an overlay: the same, and the overlay of those frames is kept.
+            let overlay = folder.appendingPathComponent(name + ".mp4").path
+            let drawn = try DriverTool.run(["face-detector", path, "--overlay", overlay])
+            #expect(drawn.status == 1, "\(name): \(drawn.standardError)")
+            #expect(drawn.standardError.contains(path) && drawn.standardError.contains(reason), "\(name): \(drawn.standardError)")
+            #expect(try drawn.lines().count == lines.count)
+            let kept = try VideoReader(path: overlay)
+            var keptFrames = 0
+            while try kept.nextFrame() != nil { keptFrames += 1 }
+            #expect(keptFrames == lines.count, "\(name): the overlay has a frame per line")
         }
     }
 }

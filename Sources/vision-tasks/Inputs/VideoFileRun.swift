@@ -26,8 +26,9 @@ struct VideoFileRun {
     let path: String
     /// Where to write the overlay MP4, if wanted.
     let overlayPath: String?
-    /// Whether an overlay cut short by an interruption is still finished (a single video) or
-    /// discarded (a file of a folder, which is redone on resume).
+    /// Whether an overlay cut short by an interruption, or by a video found damaged (whose error
+    /// comes after its last decodable frame), is still finished (a single video) or discarded (a
+    /// file of a folder, which is redone on resume).
     let keepsPartialOverlay: Bool
     /// The running mode of `processor`.
     var mode: Mode = .video
@@ -78,8 +79,9 @@ struct VideoFileRun {
         var overlayTimes = OverlayTimeline(framesPerSecond: framesPerSecond)
         var frameSize: (width: Int, height: Int)?
         var interrupted = false
+        var damage: VideoError?
         lap(\.waiting)
-        while let frame = try frames.next() {
+        while let frame = Self.next(from: frames, damage: &damage) {
             lap(\.waiting)
             if InterruptSignal.shared.isRaised {
                 interrupted = true
@@ -115,17 +117,37 @@ struct VideoFileRun {
         }
         frames.stop()
         times.decode = frames.decodeDuration
-        if interrupted, !keepsPartialOverlay { throw Interrupted() }  // the deferred cancel drops the overlay
+        if !keepsPartialOverlay {  // the deferred cancel drops the overlay
+            if let damage { throw damage }
+            if interrupted { throw Interrupted() }
+        }
         if let encoder {
             encoderFinished = true
-            let (draw, encode) = try encoder.finish()
-            times.draw = draw
-            times.encode = encode
+            do {
+                let (draw, encode) = try encoder.finish()
+                times.draw = draw
+                times.encode = encode
+            } catch {
+                // For a damaged video, the damage is the error to report.
+                if damage == nil { throw error }
+            }
             lap(\.waiting)
         }
+        if let damage { throw damage }
         if interrupted { throw Interrupted() }
         if times.frames == 0 { throw InputError(path: path, reason: "the video has no frames") }
         return times
+    }
+
+    /// The next frame, or nil at the end of the video or when the reader fails, whose error is then
+    /// kept in `damage` (to be thrown once the frames so far are dealt with).
+    private static func next(from frames: FramePrefetcher, damage: inout VideoError?) -> VideoFrame? {
+        do {
+            return try frames.next()
+        } catch {
+            damage = error
+            return nil
+        }
     }
 
     /// The container's frame rate when it is usable, else 30.
