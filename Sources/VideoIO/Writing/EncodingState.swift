@@ -97,8 +97,8 @@ final class EncodingState {
             encoder.pointee.global_quality = Int32(FF_QP2LAMBDA) * Int32(min(max(options.mpeg4Quantizer, 1), 31))
             encoder.pointee.max_b_frames = 0
         case .vp8:
-            // Real-time speed at a constant quality, with a bit-rate ceiling that only very busy
-            // pictures reach (about 1 bit per pixel per frame).
+            // Real-time speed at a constant quality, with a ceiling (in bits per second) of about
+            // 1 bit per pixel per frame, which only very busy pictures reach.
             _ = av_opt_set(encoder.pointee.priv_data, "deadline", "realtime", 0)
             _ = av_opt_set(encoder.pointee.priv_data, "cpu-used", "8", 0)
             _ = av_opt_set(encoder.pointee.priv_data, "crf", String(min(max(options.constantRateFactor / 2, 4), 63)), 0)

@@ -11,8 +11,8 @@ import Imaging
 ///
 /// The file is written atomically: frames go to a hidden temporary file in the destination's
 /// folder, which ``finish()`` renames onto `path` after flushing the encoder and writing the
-/// container's trailer. If the writer is dropped or ``cancel()``ed before that, the temporary file is removed
-/// and `path` is untouched. A writer is not thread-safe.
+/// container's trailer. If the writer is dropped or ``cancel()``ed before that, the temporary file
+/// is removed and `path` is untouched. A writer is not thread-safe.
 ///
 /// ```swift
 /// let writer = try VideoWriter(path: "out.mp4", width: 1280, height: 720, framesPerSecond: 30)

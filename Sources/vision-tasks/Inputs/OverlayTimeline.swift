@@ -1,6 +1,6 @@
 /// Presentation times for an overlay video, in whole milliseconds from its first frame (at 0): the
-/// input frames' own container times, so that the overlay lasts as long as the input and its frames show for as long as the
-/// input's do, also where those times are broken.
+/// input frames' own container times, so that the overlay lasts as long as the input and its
+/// frames show for as long as the input's do, also where those times are broken.
 ///
 /// The task's timestamps (``TimestampClock``) cannot serve: they must increase, so every frame
 /// whose time goes back gets the previous one plus 1 ms, and clips joined end to end (each
