@@ -9,7 +9,7 @@ import Imaging
 /// Opening an input and preparing its decoder.
 extension DecodingState {
     static func open(_ source: String, options: VideoReader.Options) throws(VideoError) -> DecodingState {
-        if !source.contains("://"), let size = fileSize(source), size == 0 {
+        if !source.contains("://"), let size = regularFileSize(source), size == 0 {
             throw .corrupt("\(source): the file is empty (0 bytes)")
         }
         let deadline = UnsafeMutablePointer<vt_deadline>.allocate(capacity: 1)
@@ -87,8 +87,9 @@ extension DecodingState {
         var timeBase = stream.pointee.time_base
         if timeBase.num <= 0 || timeBase.den <= 0 { timeBase = AVRational(num: 1, den: 1_000_000) }
         // If this throws, the new object's deinit has already released everything.
+        let declared = declaredForIntegrity(format, streamIndex: found, source: source)
         return try DecodingState(format: format, codec: codecContext, deadline: deadline,
-                                 streamIndex: found, timeBase: timeBase)
+                                 streamIndex: found, timeBase: timeBase, integrity: IntegrityCheck(declared))
     }
 
     static func arm(_ deadline: UnsafeMutablePointer<vt_deadline>, _ options: VideoReader.Options) {
@@ -99,7 +100,8 @@ extension DecodingState {
         deadline.pointee.deadline_ns = vt_monotonic_ns() &+ Int64(min(seconds, 1e9) * 1e9)
     }
 
-    private static func fileSize(_ path: String) -> Int64? {
+    /// The size in bytes of `path` when it is a regular file, else nil (pipes, devices, missing).
+    static func regularFileSize(_ path: String) -> Int64? {
         var status = stat()
         guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Int64(status.st_size)

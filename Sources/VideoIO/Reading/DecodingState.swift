@@ -23,14 +23,18 @@ final class DecodingState {
     private var firstTimestamp: Int64?
     private var lastTimestamp: Int64?
     private var producedFrames = 0
+    /// Signs of damage the demuxer and decoder pass over, judged at the end of the file.
+    var integrity: IntegrityCheck
 
     init(format: UnsafeMutablePointer<AVFormatContext>, codec: UnsafeMutablePointer<AVCodecContext>,
-                 deadline: UnsafeMutablePointer<vt_deadline>, streamIndex: Int32, timeBase: AVRational) throws(VideoError) {
+         deadline: UnsafeMutablePointer<vt_deadline>, streamIndex: Int32, timeBase: AVRational,
+         integrity: IntegrityCheck) throws(VideoError) {
         self.format = format
         self.codec = codec
         self.deadline = deadline
         self.streamIndex = streamIndex
         self.timeBase = timeBase
+        self.integrity = integrity
         self.packet = av_packet_alloc()
         self.frame = av_frame_alloc()
         guard packet != nil, frame != nil else { throw .ffmpeg("out of memory allocating a packet or frame") }
@@ -89,6 +93,7 @@ final class DecodingState {
                     throw FFmpegStatus.error(read, "reading a packet after \(producedFrames) frame(s)", subject: source)
                 }
                 defer { av_packet_unref(packet) }
+                notePacketForIntegrity(packet)
                 guard packet.pointee.stream_index == streamIndex else { continue }
                 let sent = avcodec_send_packet(codec, packet)
                 if sent < 0, sent != FFmpegStatus.again {
@@ -102,6 +107,7 @@ final class DecodingState {
     private func recordDecodeError(_ code: Int32, source: String, options: VideoReader.Options) throws(VideoError) {
         skippedPackets += 1
         consecutiveErrors += 1
+        integrity.noteDecodeError()
         if consecutiveErrors > options.maximumConsecutiveDecodeErrors {
             finished = true
             throw .corrupt("\(source): \(consecutiveErrors) packets in a row failed to decode (last: \(FFmpegStatus.message(code)))")
@@ -117,6 +123,7 @@ final class DecodingState {
         if producedFrames == 0, skippedPackets > 0 {
             throw .corrupt("\(source): no frame could be decoded (\(skippedPackets) damaged packet(s))")
         }
+        if let problem = integrity.problem(source: source, frames: producedFrames) { throw problem }
         return nil
     }
 
@@ -150,6 +157,7 @@ final class DecodingState {
             pts = (lastTimestamp ?? -step) &+ step
         }
         lastTimestamp = pts
+        integrity.noteFrame(milliseconds: Double(pts) * Double(timeBase.num) / Double(timeBase.den) * 1000)
         let origin = options.rebasesTimestamps ? (firstTimestamp ?? pts) : 0
         if firstTimestamp == nil { firstTimestamp = pts }
         let milliseconds = Double(pts &- origin) * Double(timeBase.num) / Double(timeBase.den) * 1000

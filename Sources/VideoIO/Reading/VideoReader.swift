@@ -81,6 +81,15 @@ public final class VideoReader {
     /// Allocates only the returned image's pixels (packets, frames and the converter are reused).
     /// Damaged packets are skipped and counted in ``skippedPacketCount``; too many in a row, or a
     /// stream in which no frame decodes at all, throw ``VideoError/corrupt(_:)``.
+    ///
+    /// Damage that leaves decodable frames is reported at the end of a regular file, after its
+    /// last frame, instead of `nil`: ``VideoError/truncated(_:)`` when an MP4's index refers past
+    /// the end of the file, or another container's streams end well before its declared duration
+    /// (a cut Matroska or WebM file); ``VideoError/corrupt(_:)`` when frames are missing (a gap
+    /// between consecutive frames of more than 2 s and 25 nominal frame durations, as a damaged or
+    /// removed block of a Matroska file leaves) or packets failed to decode after the first frame.
+    /// Frames may change size mid-stream. Pipes, devices and network streams, and the timestamps
+    /// of formats such as MPEG-TS (which may jump where clips were joined), are not judged by time.
     public func nextFrame() throws(VideoError) -> VideoFrame? {
         let frame = try decoding.next(source: source, options: options)
         skippedPacketCount = decoding.skippedPackets

@@ -9,6 +9,8 @@ import Imaging
 /// The FFmpeg objects behind a ``VideoWriter`` and its temporary file.
 final class EncodingState {
     let codec: VideoCodec
+    /// The container being written.
+    let container: VideoContainer
     private(set) var frameCount = 0
     private(set) var lastTimestamp: Int64?
 
@@ -38,35 +40,22 @@ final class EncodingState {
         yuvColorSpace = options.yuvColorSpace
         frameDuration = max(1, Int64((1000 / framesPerSecond).rounded()))
 
-        // Pick the encoder.
-        let chosen: (VideoCodec, UnsafePointer<AVCodec>)
-        let x264 = avcodec_find_encoder_by_name("libx264")
-        let mpeg4 = avcodec_find_encoder(AV_CODEC_ID_MPEG4)
-        switch options.codec {
-        case .automatic:
-            if let x264 { chosen = (.h264, x264) } else if let mpeg4 { chosen = (.mpeg4, mpeg4) } else {
-                throw .unsupportedCodec("this FFmpeg has neither libx264 nor the mpeg4 encoder")
-            }
-        case .exactly(.h264):
-            guard let x264 else { throw .unsupportedCodec("this FFmpeg has no libx264 H.264 encoder") }
-            chosen = (.h264, x264)
-        case .exactly(.mpeg4):
-            guard let mpeg4 else { throw .unsupportedCodec("this FFmpeg has no mpeg4 encoder") }
-            chosen = (.mpeg4, mpeg4)
-        }
+        let container = options.container
+        self.container = container
+        let chosen = try EncoderChoice.choose(options.codec, for: container)
         codec = chosen.0
         let odd = width % 2 != 0 || height % 2 != 0
-        if codec == .mpeg4, odd {
-            throw .invalidArgument("MPEG-4 Part 2 needs an even width and height, got \(width)×\(height)")
+        if codec != .h264, odd {
+            throw .invalidArgument("\(codec == .vp8 ? "VP8" : "MPEG-4 Part 2") needs an even width and height, got \(width)×\(height)")
         }
         // 4:2:0 cannot represent odd sizes; H.264's High 4:4:4 profile can.
         let pixelFormat = odd ? AV_PIX_FMT_YUV444P : AV_PIX_FMT_YUV420P
         takesI420 = !odd
 
         var format: UnsafeMutablePointer<AVFormatContext>?
-        let allocated = avformat_alloc_output_context2(&format, nil, "mp4", temporaryPath)
+        let allocated = avformat_alloc_output_context2(&format, nil, container.muxerName, temporaryPath)
         guard allocated >= 0, let format else {
-            throw FFmpegStatus.error(allocated, "creating the MP4 muxer", subject: path)
+            throw FFmpegStatus.error(allocated, "creating the \(container.displayName) muxer", subject: path)
         }
         self.format = format
         guard let stream = avformat_new_stream(format, nil) else {
@@ -107,6 +96,13 @@ final class EncodingState {
             encoder.pointee.flags |= AV_CODEC_FLAG_QSCALE
             encoder.pointee.global_quality = Int32(FF_QP2LAMBDA) * Int32(min(max(options.mpeg4Quantizer, 1), 31))
             encoder.pointee.max_b_frames = 0
+        case .vp8:
+            // Real-time speed at a constant quality, with a ceiling (in bits per second) of about
+            // 1 bit per pixel per frame, which only very busy pictures reach.
+            _ = av_opt_set(encoder.pointee.priv_data, "deadline", "realtime", 0)
+            _ = av_opt_set(encoder.pointee.priv_data, "cpu-used", "8", 0)
+            _ = av_opt_set(encoder.pointee.priv_data, "crf", String(min(max(options.constantRateFactor / 2, 4), 63)), 0)
+            encoder.pointee.bit_rate = Int64(min(Double(width * height) * framesPerSecond, 4e8))
         }
         if (format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER) != 0 {
             encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
@@ -119,7 +115,7 @@ final class EncodingState {
         let copied = avcodec_parameters_from_context(stream.pointee.codecpar, encoder)
         guard copied >= 0 else {
             abandon()
-            throw FFmpegStatus.error(copied, "configuring the MP4 stream", subject: path)
+            throw FFmpegStatus.error(copied, "configuring the \(container.displayName) stream", subject: path)
         }
         stream.pointee.time_base = Self.timeBase
         stream.pointee.avg_frame_rate = encoder.pointee.framerate
@@ -150,12 +146,12 @@ final class EncodingState {
             throw FFmpegStatus.error(ioOpened, "creating the temporary file \(temporaryPath)", subject: path)
         }
         var muxerOptions: OpaquePointer?
-        if options.fastStart { _ = av_dict_set(&muxerOptions, "movflags", "+faststart", 0) }
+        if options.fastStart, container == .mp4 { _ = av_dict_set(&muxerOptions, "movflags", "+faststart", 0) }
         let headerWritten = avformat_write_header(format, &muxerOptions)
         av_dict_free(&muxerOptions)
         guard headerWritten >= 0 else {
             abandon()
-            throw FFmpegStatus.error(headerWritten, "writing the MP4 header", subject: path)
+            throw FFmpegStatus.error(headerWritten, "writing the \(container.displayName) header", subject: path)
         }
     }
 
@@ -275,7 +271,7 @@ final class EncodingState {
         guard flushed >= 0 else { throw FFmpegStatus.error(flushed, "flushing the encoder", subject: destination) }
         try writePackets()
         let trailer = av_write_trailer(format)
-        guard trailer >= 0 else { throw FFmpegStatus.error(trailer, "writing the MP4 trailer", subject: destination) }
+        guard trailer >= 0 else { throw FFmpegStatus.error(trailer, "writing the \(container.displayName) trailer", subject: destination) }
         let closedIO = avio_closep(&format.pointee.pb)
         guard closedIO >= 0 else { throw FFmpegStatus.error(closedIO, "closing the temporary file", subject: destination) }
         guard rename(temporaryPath, destination) == 0 else {

@@ -6,12 +6,13 @@ import Darwin
 import CFFmpeg
 import Imaging
 
-/// Encodes RGB images to an MP4 file: H.264 (libx264) when available, else MPEG-4 Part 2.
+/// Encodes RGB images to an MP4 file (or Matroska, WebM, MPEG-TS: ``Options/container``):
+/// H.264 (libx264) when available, else MPEG-4 Part 2; VP8 (libvpx) for WebM.
 ///
 /// The file is written atomically: frames go to a hidden temporary file in the destination's
-/// folder, which ``finish()`` renames onto `path` after flushing the encoder and writing the MP4
-/// trailer. If the writer is dropped or ``cancel()``ed before that, the temporary file is removed
-/// and `path` is untouched. A writer is not thread-safe.
+/// folder, which ``finish()`` renames onto `path` after flushing the encoder and writing the
+/// container's trailer. If the writer is dropped or ``cancel()``ed before that, the temporary file
+/// is removed and `path` is untouched. A writer is not thread-safe.
 ///
 /// ```swift
 /// let writer = try VideoWriter(path: "out.mp4", width: 1280, height: 720, framesPerSecond: 30)
@@ -49,10 +50,19 @@ public final class VideoWriter {
         /// into it, ``Imaging/PixelFormat/i420`` frames in it are encoded as they are. Use the
         /// decoded frames' ``Imaging/Image/yuvColorSpace`` to re-encode a video in its own space.
         public var yuvColorSpace: YUVColorSpace
+        /// The container format written (MP4 by default, whatever the path's extension).
+        public var container: VideoContainer
+        /// What ``VideoWriter/append(_:timestampMilliseconds:)`` does with a frame whose size is not
+        /// the video's: `false` (the default) rejects it; `true` scales it to fit the video's size
+        /// with its aspect ratio kept, centred between black bands where the aspect ratios differ
+        /// (letterbox or pillarbox), so a video whose frames change size mid-stream can be written
+        /// at its first size.
+        public var fitsOtherSizes: Bool
 
         public init(codec: VideoCodecPreference = .automatic, constantRateFactor: Int = 20,
                     constantQuantizer: Int? = nil, h264Preset: String = "veryfast", mpeg4Quantizer: Int = 3,
-                    encoderThreads: Int = 0, fastStart: Bool = false, yuvColorSpace: YUVColorSpace = .bt601VideoRange) {
+                    encoderThreads: Int = 0, fastStart: Bool = false, yuvColorSpace: YUVColorSpace = .bt601VideoRange,
+                    container: VideoContainer = .mp4, fitsOtherSizes: Bool = false) {
             self.codec = codec
             self.constantRateFactor = constantRateFactor
             self.constantQuantizer = constantQuantizer
@@ -61,12 +71,19 @@ public final class VideoWriter {
             self.encoderThreads = encoderThreads
             self.fastStart = fastStart
             self.yuvColorSpace = yuvColorSpace
+            self.container = container
+            self.fitsOtherSizes = fitsOtherSizes
         }
     }
 
     /// Whether this FFmpeg has the libx264 H.264 encoder.
     public static var isH264Available: Bool {
         FFmpegLibraries.areAvailable && avcodec_find_encoder_by_name("libx264") != nil
+    }
+
+    /// Whether this FFmpeg has the encoder of `codec` (libx264, mpeg4, libvpx).
+    public static func canEncode(_ codec: VideoCodec) -> Bool {
+        FFmpegLibraries.areAvailable && EncoderChoice.encoder(for: codec) != nil
     }
 
     /// The destination path (written by ``finish()``).
@@ -84,8 +101,10 @@ public final class VideoWriter {
 
     private var encoding: EncodingState?
     private var finishedFrameCount = 0
+    private let fitsOtherSizes: Bool
+    private lazy var fitter = FrameFitter()
 
-    /// Starts an MP4 of `width`×`height` pixels at nominal `framesPerSecond` that ``finish()`` will
+    /// Starts a video of `width`×`height` pixels at nominal `framesPerSecond` that ``finish()`` will
     /// move to `path`.
     /// - Throws: ``VideoError/invalidArgument(_:)`` for sizes or rates out of range,
     ///   ``VideoError/unsupportedCodec(_:)``, ``VideoError/ioFailed(_:)`` if the folder is not writable.
@@ -107,6 +126,7 @@ public final class VideoWriter {
         self.framesPerSecond = framesPerSecond
         self.codec = state.codec
         self.encoding = state
+        self.fitsOtherSizes = options.fitsOtherSizes
     }
 
     /// Encodes `image` (any ``Imaging/PixelFormat``), shown at
@@ -117,27 +137,37 @@ public final class VideoWriter {
     /// ``Options/yuvColorSpace`` (like a ``VideoFrame/yuvImage`` of a video in that space) goes to
     /// the encoder as it is, the cheapest input; any other image is converted to RGB and then by
     /// libswscale to the encoder's YUV.
+    ///
+    /// A frame of another size than the video's is scaled to fit when ``Options/fitsOtherSizes``
+    /// is set (keeping its aspect ratio, between black bands), else rejected.
     /// - Throws: ``VideoError/invalidArgument(_:)`` for a wrong size or non-increasing timestamp
     ///   (the writer stays usable), other errors for encoder or disk failures (the writer is then
     ///   cancelled).
     public func append(_ image: Image, timestampMilliseconds: Double? = nil) throws(VideoError) {
         guard let encoding else { throw .invalidArgument("\(path): the writer is already finished or cancelled") }
-        guard image.width == width, image.height == height else {
-            throw .invalidArgument("frame is \(image.width)×\(image.height), the video is \(width)×\(height)")
+        let sameSize = image.width == width && image.height == height
+        guard sameSize || fitsOtherSizes else {
+            throw .invalidArgument("\(path): frame is \(image.width)×\(image.height), the video is \(width)×\(height)")
         }
-        let input: Image
+        var input: Image
         if image.format == .rgb8 || (image.format == .i420 && encoding.takesI420 && image.yuvColorSpace == encoding.yuvColorSpace) {
             input = image
         } else {
-            do { input = try image.converted(to: .rgb8) } catch { throw .invalidArgument("converting the frame to RGB: \(error)") }
+            do { input = try image.converted(to: .rgb8) } catch { throw .invalidArgument("\(path): converting the frame to RGB: \(error)") }
+        }
+        if !sameSize {
+            if input.format != .rgb8 {
+                do { input = try input.converted(to: .rgb8) } catch { throw .invalidArgument("\(path): converting the frame to RGB: \(error)") }
+            }
+            input = try fitter.fit(input, width: width, height: height, destination: path)
         }
         let milliseconds = timestampMilliseconds ?? Double(encoding.frameCount) * 1000 / framesPerSecond
         guard milliseconds.isFinite, milliseconds >= 0, milliseconds < 1e15 else {
-            throw .invalidArgument("timestamp \(milliseconds) ms is not a finite non-negative time")
+            throw .invalidArgument("\(path): timestamp \(milliseconds) ms is not a finite non-negative time")
         }
         let pts = Int64(milliseconds.rounded())
         if let last = encoding.lastTimestamp, pts <= last {
-            throw .invalidArgument("timestamp \(pts) ms does not follow the previous frame's \(last) ms")
+            throw .invalidArgument("\(path): timestamp \(pts) ms does not follow the previous frame's \(last) ms")
         }
         do {
             try encoding.encode(input, pts: pts)
@@ -147,7 +177,7 @@ public final class VideoWriter {
         }
     }
 
-    /// Flushes the encoder, writes the MP4 trailer and renames the temporary file onto ``path``.
+    /// Flushes the encoder, writes the container's trailer and renames the temporary file onto ``path``.
     /// - Throws: ``VideoError/invalidArgument(_:)`` if no frame was appended (nothing is written).
     public func finish() throws(VideoError) {
         guard let encoding else { throw .invalidArgument("\(path): the writer is already finished or cancelled") }

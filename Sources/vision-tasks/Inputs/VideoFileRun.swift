@@ -6,6 +6,13 @@ import VideoIO
 /// into an MP4 overlay. Decoding (``FramePrefetcher``) and drawing plus encoding
 /// (``OverlayEncoder``) run on their own threads, so on a machine with a core to spare they add
 /// little to the task's time.
+///
+/// Frames may change size mid-stream (joined clips): each goes to the task at its own size, the
+/// task's tracking state is reset at every change (its regions of interest belong to the old
+/// picture), and the overlay keeps the first frame's size, later frames scaled to fit it with
+/// their aspect ratio kept (see ``OverlayEncoder``). The overlay's frame times follow the
+/// container's (``OverlayTimeline``), not the task's strictly increasing timestamps, so it lasts
+/// as long as the input. Every error names the video file.
 struct VideoFileRun {
     /// How each frame is given to the task.
     enum Mode {
@@ -19,8 +26,9 @@ struct VideoFileRun {
     let path: String
     /// Where to write the overlay MP4, if wanted.
     let overlayPath: String?
-    /// Whether an overlay cut short by an interruption is still finished (a single video) or
-    /// discarded (a file of a folder, which is redone on resume).
+    /// Whether an overlay cut short by an interruption, or by a video found damaged (whose error
+    /// comes after its last decodable frame), is still finished (a single video) or discarded (a
+    /// file of a folder, which is redone on resume).
     let keepsPartialOverlay: Bool
     /// The running mode of `processor`.
     var mode: Mode = .video
@@ -29,10 +37,24 @@ struct VideoFileRun {
     /// to `emit` and calling `frameDone` after each. Checks for SIGINT/SIGTERM between frames.
     /// - Returns: the number of frames and where the time went.
     /// - Throws: ``Interrupted`` after a signal (frames so far were emitted), or the reader's,
-    ///   task's or writer's error.
+    ///   task's or writer's error, whose message names the video file (else it is wrapped in an
+    ///   ``InputError`` for it).
     @discardableResult
     func run(processor: any TaskProcessor, totalFrames: ((Int?) -> Void)? = nil,
              emit: (JSONValue) throws -> Void, frameDone: () -> Void = {}) throws -> VideoStageTimes {
+        do {
+            return try runFrames(processor: processor, totalFrames: totalFrames, emit: emit, frameDone: frameDone)
+        } catch let error as Interrupted {
+            throw error
+        } catch {
+            let message = readableMessage(of: error)
+            if message.contains(path) { throw error }
+            throw InputError(path: path, reason: message)
+        }
+    }
+
+    private func runFrames(processor: any TaskProcessor, totalFrames: ((Int?) -> Void)?,
+                           emit: (JSONValue) throws -> Void, frameDone: () -> Void) throws -> VideoStageTimes {
         var times = VideoStageTimes()
         let clock = ContinuousClock()
         var mark = clock.now
@@ -54,15 +76,24 @@ struct VideoFileRun {
         var encoderFinished = false
         defer { if !encoderFinished { encoder?.cancel() } }
         var timestamps = TimestampClock()
+        var overlayTimes = OverlayTimeline(framesPerSecond: framesPerSecond)
+        var frameSize: (width: Int, height: Int)?
         var interrupted = false
+        var damage: VideoError?
         lap(\.waiting)
-        while let frame = try frames.next() {
+        while let frame = Self.next(from: frames, damage: &damage) {
             lap(\.waiting)
             if InterruptSignal.shared.isRaised {
                 interrupted = true
                 break
             }
             let timestamp = timestamps.next(frame.timestampMilliseconds)
+            let size = (width: frame.image.width, height: frame.image.height)
+            if let previous = frameSize, previous != size, mode == .video {
+                // Normalized regions of interest carried over from the old size mean nothing in the new one.
+                processor.reset()
+            }
+            frameSize = size
             let taskStart = threadCPUTime()
             let output = switch mode {
             case .video: try processor.processVideoFrame(frame.image, timestampInMilliseconds: timestamp)
@@ -74,8 +105,9 @@ struct VideoFileRun {
                 // The frame is let go first, so that the drawing thread owns its pixels and draws on
                 // them in place (no copy).
                 let picture = frame.yuvImage ?? frame.image
+                let overlayTime = overlayTimes.next(frame.timestampMilliseconds)
                 _ = consume frame
-                try encoder.append(consume picture, output: output, timestamp: timestamp)
+                try encoder.append(consume picture, output: output, timestamp: overlayTime)
             }
             lap(\.waiting)
             try emit(output.json.addingTimestamp(timestamp))
@@ -85,17 +117,37 @@ struct VideoFileRun {
         }
         frames.stop()
         times.decode = frames.decodeDuration
-        if interrupted, !keepsPartialOverlay { throw Interrupted() }  // the deferred cancel drops the overlay
+        if !keepsPartialOverlay {  // the deferred cancel drops the overlay
+            if let damage { throw damage }
+            if interrupted { throw Interrupted() }
+        }
         if let encoder {
             encoderFinished = true
-            let (draw, encode) = try encoder.finish()
-            times.draw = draw
-            times.encode = encode
+            do {
+                let (draw, encode) = try encoder.finish()
+                times.draw = draw
+                times.encode = encode
+            } catch {
+                // For a damaged video, the damage is the error to report.
+                if damage == nil { throw error }
+            }
             lap(\.waiting)
         }
+        if let damage { throw damage }
         if interrupted { throw Interrupted() }
         if times.frames == 0 { throw InputError(path: path, reason: "the video has no frames") }
         return times
+    }
+
+    /// The next frame, or nil at the end of the video or when the reader fails, whose error is then
+    /// kept in `damage` (to be thrown once the frames so far are dealt with).
+    private static func next(from frames: FramePrefetcher, damage: inout VideoError?) -> VideoFrame? {
+        do {
+            return try frames.next()
+        } catch {
+            damage = error
+            return nil
+        }
     }
 
     /// The container's frame rate when it is usable, else 30.

@@ -65,6 +65,11 @@ final class FramePrefetcher: @unchecked Sendable {
 
 /// Draws overlays and encodes them into an MP4, each on its own thread, so that drawing and
 /// encoding overlap each other and the task of the next frames.
+///
+/// The MP4 has the first frame's size. A later frame of another size (a video whose resolution
+/// changes mid-stream) is drawn on at its own size, then scaled to fit the MP4's size with its
+/// aspect ratio kept, centred between black bands where the aspect ratios differ (letterbox or
+/// pillarbox), rather than restarting the encoder.
 final class OverlayEncoder: @unchecked Sendable {
     private struct Job {
         var image: Image
@@ -84,7 +89,7 @@ final class OverlayEncoder: @unchecked Sendable {
     private var encodeTime = Duration.zero
 
     /// Starts the threads; the MP4 is created at `path` (atomically, by ``finish()``) with the
-    /// size of the first frame.
+    /// size of the first frame; `framesPerSecond` is the nominal rate written in it.
     init(path: String, framesPerSecond: Double) {
         self.path = path
         self.framesPerSecond = framesPerSecond
@@ -131,14 +136,17 @@ final class OverlayEncoder: @unchecked Sendable {
     /// analysis) on one thread (its own, which can share the core the task leaves free), so that
     /// encoding costs ~1.5–2.5 ms per 720p frame; files are ~3× the size `veryfast` would make.
     /// MPEG-4 when there is no H.264 encoder.
-    static let writerOptions = VideoWriter.Options(constantQuantizer: 20, h264Preset: "ultrafast", encoderThreads: 1)
+    /// Frames of another size than the first are scaled to fit (``VideoWriter/Options/fitsOtherSizes``).
+    static let writerOptions = VideoWriter.Options(constantQuantizer: 20, h264Preset: "ultrafast", encoderThreads: 1,
+                                                   fitsOtherSizes: true)
 
     private func record(_ error: any Error) {
         lock.withLock { if failure == nil { failure = error } }
     }
 
     /// Queues a frame (waiting while the queue is full), which the drawing thread takes over and draws
-    /// on in place; throws an earlier drawing or encoding error.
+    /// on in place, to be shown at `timestamp` milliseconds from the MP4's start (increasing);
+    /// throws an earlier drawing or encoding error.
     func append(_ image: consuming Image, output: TaskOutput, timestamp: Int) throws {
         if let failure = lock.withLock({ failure }) { throw failure }
         drawQueue.push(Job(image: consume image, output: output, timestamp: timestamp))
