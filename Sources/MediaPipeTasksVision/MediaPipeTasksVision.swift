@@ -40,7 +40,7 @@
 //   `correctsRotatedInputs`, and `reset()` on every task (a new video; timestamps may restart).
 //
 // Errors are `NSError`s with domain "com.google.mediapipe.tasks", `TasksErrorCode` raw values as
-// codes and MediaPipe's messages (api_surfaces §A.7).
+// codes and the messages of MediaPipe's iOS tasks (`TasksError`).
 //
 // Threads: every task is `Sendable`; calls are serialized by a lock, results are immutable, and
 // live-stream results are delivered on the task's private serial queue

@@ -1,6 +1,6 @@
 // VisionCore: the pure math of MediaPipe's face and pose graphs (MediaPipe Tasks, CPU path), in
-// plain Swift with no inference engine and no image code. The pipeline notes
-// (`mediapipe_pipeline.md`) are the specification; section numbers (§) in comments refer to them.
+// plain Swift with no inference engine and no image code. docs/pipeline.md
+// describes it; "§" in comments refers to that file's sections unless another file is named.
 //
 // Folders follow the stages of a frame:
 //   Geometry/      NormalizedRect, PixelRegion (GetRoi/PadRoi), RectTransformation, the tensor→image

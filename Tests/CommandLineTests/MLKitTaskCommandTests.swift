@@ -50,7 +50,7 @@ import TestSupport
         try JSONCheck.expectFloat(object["rightEyeOpenProbability"], equals: Float(face.rightEyeOpenProbability), "right eye")
 
         let landmarks = try JSONCheck.array(object["landmarks"], "landmarks")
-        // The astronaut faces the camera (|yaw| ≤ 12°): ML Kit reports 8 landmarks, no ears (api_surfaces §B.5).
+        // The astronaut faces the camera (|yaw| ≤ 12°): ML Kit reports 8 landmarks, no ears (docs/pipeline.md §10.2).
         try #require(landmarks.count == face.landmarks.count && face.landmarks.count == 8)
         for (index, landmark) in face.landmarks.enumerated() {
             let printed = try JSONCheck.object(landmarks[index], keys: ["type", "position"], "landmark \(index)")

@@ -4,7 +4,7 @@ import MediaPipeTasksVision
 import Testing
 import TestSupport
 
-/// The MediaPipe task commands end to end: the binary's JSON has exactly the keys of design.md §5
+/// The MediaPipe task commands end to end: the binary's JSON has exactly the keys of docs/json-contract.md §2
 /// and the values the public API returns for the same picture and options.
 @Suite struct MediaPipeTaskCommandTests {
     private static let landmarkKeys: Set<String> = ["x", "y", "z"]

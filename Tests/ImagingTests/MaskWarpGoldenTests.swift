@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import VisionCore
 
-/// The float inverse warpAffine of segmentation masks equals OpenCV 4.11's (pipeline notes §7.2).
+/// The float inverse warpAffine of segmentation masks equals OpenCV 4.11's (docs/pipeline.md §6.6).
 @Suite struct MaskWarpGoldenTests {
     static func mask(size: Int) throws -> FloatImage {
         var values = [Float](repeating: 0, count: size * size)

@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func letterboxPaddingOfALandscapeImage() throws {
-        // Pipeline notes §1.1: full-image ROI, square tensor → [0, (1 − H/W)/2, 0, (1 − H/W)/2].
+        // docs/pipeline.md §2.1: full-image ROI, square tensor → [0, (1 − H/W)/2, 0, (1 − H/W)/2].
         let crop = try TensorCrop(.fullImage, imageWidth: 1280, imageHeight: 720,
                                   options: TensorCropOptions(width: 128, height: 128, keepAspectRatio: true))
         let expected = (1 - Float(720) / 1280) / 2

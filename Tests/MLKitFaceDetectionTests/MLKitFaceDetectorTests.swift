@@ -36,7 +36,7 @@ import VisionPipeline
         // Subject's left = image right in this frontal, un-mirrored photo.
         #expect(mean(try points(.leftEye)).x > mean(try points(.rightEye)).x)
         #expect(try position(.mouthLeft).x > (try position(.mouthRight)).x)
-        // Frontal (|Y| ≤ 12°): ML Kit reports no ear (api_surfaces §B.5); the oval passes the ear
+        // Frontal (|Y| ≤ 12°): ML Kit reports no ear (docs/pipeline.md §10.2); the oval passes the ear
         // points (its 9th and 29th points) outside the eyes.
         #expect(abs(face.headEulerAngleY) <= 12)
         #expect(Set(face.landmarks.map(\.type)) == [.leftEye, .rightEye, .noseBase, .leftCheek, .rightCheek, .mouthLeft, .mouthRight, .mouthBottom])
@@ -148,7 +148,7 @@ import VisionPipeline
         #expect(checked >= 2)
     }
 
-    /// ML Kit reports the landmarks by yaw band (api_surfaces §B.5, ML Kit's concepts page). The
+    /// ML Kit reports the landmarks by yaw band (docs/pipeline.md §10.2, after ML Kit's face detection concepts page). The
     /// faces of t1.jpg, of its mirror image and of astronaut.png cover all five bands.
     @Test func landmarksFollowTheYawBands() throws {
         // The concepts page's lists, band by band (left and right are the subject's).

@@ -2,7 +2,7 @@ import Foundation
 import MediaPipeTasksVision
 import Testing
 
-/// Every error rule of api_surfaces §A.7 through the public API of the three tasks, with real
+/// Every error rule of MediaPipe's iOS tasks (codes, messages: `TasksError`) through the public API of the three tasks, with real
 /// models: MediaPipe's domain, codes and exact messages.
 @Suite struct TaskErrorTests {
     private static let liveStreamWithoutDelegate =

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The committed MediaPipe 1.2.3 goldens parse, are complete, and show the facts the parity gates
-/// of the face and pose issues rely on (see `Tests/Fixtures/mediapipe/README.md`).
+/// of the face and pose tests rely on (see `Tests/Fixtures/mediapipe/README.md`).
 @Suite("MediaPipe golden fixtures")
 struct MediaPipeGoldenFixtureTests {
     static let sourceImages = ["astronaut.png", "bus.jpg", "zidane.jpg", "t1.jpg"]
@@ -42,7 +42,7 @@ struct MediaPipeGoldenFixtureTests {
                 #expect(error.contains("TfLiteTensor and Tensor sizes do not match"), "\(item.id)")
             }
         }
-        // Facts the face issue relies on (design.md §3).
+        // Face counts the face parity and behaviour tests rely on.
         #expect(counts["astronaut.png/faces4"] == 1)
         #expect(counts["zidane.jpg/faces4"] == 0)
         #expect(counts["t1.jpg/faces4"] == 0)
@@ -121,7 +121,7 @@ struct MediaPipeGoldenFixtureTests {
                 #expect(mask.width == image.width && mask.height == image.height, "\(item.id)")
             }
         }
-        // Facts the pose issue relies on (design.md §3).
+        // Pose counts the pose parity and every-person tests rely on.
         #expect(counts["astronaut.png/poses5"] == 1)
         #expect(counts["bus.jpg/poses5"] == 1)
         #expect(counts["t1.jpg/poses5"] == 4)

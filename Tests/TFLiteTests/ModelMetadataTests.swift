@@ -4,7 +4,7 @@ import TFLite
 
 @Suite("TFLite model metadata")
 struct ModelMetadataTests {
-    /// The detector expects [-1, 1] input: (x - 127.5) / 127.5 (design.md §3, MediaPipe's metadata writer).
+    /// The detector expects [-1, 1] input: (x - 127.5) / 127.5 (MediaPipe's metadata writer).
     @Test(arguments: ["face_detector.tflite", "face_detection_short_range.tflite", "face_detection_full_range_sparse.tflite"])
     func detectorsNormalizeToMinusOneOne(name: String) throws {
         let model = try Model(bytes: try RealModels.bytes(name))

@@ -4,7 +4,7 @@ import TestSupport
 import TFLite
 
 /// Facts about each real model, from MediaPipe's documentation of the graphs
-/// (shared/docs/mediapipe_pipeline.md §2.2, §3.2, §4, §6, §7.2) and the models themselves.
+/// (docs/pipeline.md §3.2, §4.3, §4.6, §6.2, §6.4) and the models themselves.
 struct ModelFacts: Sendable, CustomTestStringConvertible {
     var name: String
     var input: [Int]

@@ -40,7 +40,7 @@ import VisionCore
             for (value, expected) in zip(matrix.rowMajor, reference) {
                 worst = max(worst, abs(value - expected) / max(1, abs(expected)))
             }
-            // Pipeline §8.14 expects about 1e-4 cm from a double SVD; this port measures < 1e-6 relative.
+            // A double SVD was expected to land about 1e-4 cm off (docs/pipeline.md §5.2); this port measures < 1e-6 relative.
             #expect(worst <= 1e-5, "\(entry.stem): worst relative difference \(worst)")
             print("face geometry \(entry.stem): worst relative difference to MediaPipe \(manifest.mediapipe): \(worst)")
         }

@@ -89,7 +89,7 @@ import VisionCore
                 worstXY = max(worstXY, abs(mine.x - theirs[0]), abs(mine.y - theirs[1]))
                 worstZ = max(worstZ, abs(mine.z - theirs[2]))
             }
-            // Pipeline notes: a faithful port reaches about 1e-5 (issue gate 5e-4 / 1e-3).
+            // A faithful port reaches about 1e-5 (the gates are 5e-4 / 1e-3, docs/parity.md §4).
             #expect(worstXY <= 2e-5 && worstZ <= 2e-5, "\(frame.stem): xy \(worstXY), z \(worstZ)")
             print("face pipeline \(frame.stem): landmark |Δ| xy \(worstXY), z \(worstZ)")
 

@@ -18,7 +18,7 @@ func geometryMetadataBytes() throws -> [UInt8] {
         #expect(mesh.vertexType == 0 && mesh.primitiveType == 0)
         #expect(mesh.vertexBuffer.count == 2340 && mesh.vertexCount == 468)
         #expect(mesh.indexBuffer.count == 2694 && mesh.indexBuffer.max() == 467)
-        // Pipeline §5.2: vertex 0 and 1.
+        // docs/pipeline.md §5.1: vertex 0 and 1.
         #expect(Array(mesh.vertexBuffer[0..<5]) == [0, -3.406404, 5.979507, 0.499977, 0.652534])
         #expect(Array(mesh.positions[3..<6]) == [0, -1.126865, 7.475604])
         #expect(metadata.inputSource == .faceLandmarkPipeline)

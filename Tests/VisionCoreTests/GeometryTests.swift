@@ -71,7 +71,7 @@ import VisionCore
     }
 
     @Test func letterboxOfLandscapeImage() throws {
-        // Pipeline §1.1 example: full 640×480 image into a square tensor → a 640×640 square and
+        // docs/pipeline.md §2.1 example: full 640×480 image into a square tensor → a 640×640 square and
         // vertical padding (1 − 480/640)/2 = 0.125.
         let region = PixelRegion(.fullImage, imageWidth: 640, imageHeight: 480)
         let (padded, padding) = try #require(region.letterboxed(tensorWidth: 128, tensorHeight: 128))
@@ -97,7 +97,7 @@ import VisionCore
     }
 
     @Test func rotatedRegionMatchesNumpy() {
-        // Expected values: numpy float32, the §1.4 formulas, region (300, 200, 120×80, r = 0.3)
+        // Expected values: numpy float32, the formulas of docs/pipeline.md §2.4, region (300, 200, 120×80, r = 0.3)
         // in a 640×480 image (throwaway script; see the report).
         let m = Matrix4x4.subRectToImage(PixelRegion(centerX: 300, centerY: 200, width: 120, height: 80, rotation: 0.3),
                                          imageWidth: 640, imageHeight: 480)

@@ -30,7 +30,7 @@ import VisionCore
         let a = LandmarkProjection.withImageDimensions(input, rect: rect, imageWidth: 640, imageHeight: 480)
         let b = LandmarkProjection.normalizedRectOnly(input, rect: rect)
         for (p, q) in zip(a, b) { #expect(isClose(p.x, q.x, 2e-6) && isClose(p.y, q.y, 2e-6)) }
-        // (a): z·√((192·cos r/640)² + (192·sin r/480)²); (b): z·0.3 (pipeline §8.9).
+        // (a): z·√((192·cos r/640)² + (192·sin r/480)²); (b): z·0.3 (docs/pipeline.md §2.5).
         let zScaleA = ((192 * cos(0.5) / 640) * (192 * cos(0.5) / 640) + (192 * sin(0.5) / 480) * (192 * sin(0.5) / 480)).squareRoot()
         #expect(isClose(a[0].z, Float(0.1 * zScaleA), 1e-7))
         #expect(isClose(b[0].z, 0.03, 1e-7))
@@ -72,7 +72,7 @@ import VisionCore
     }
 
     @Test func maximaStartAtFLTMin() {
-        // Every landmark negative: the maxima stay at FLT_MIN (pipeline §8.11).
+        // Every landmark negative: the maxima stay at FLT_MIN (docs/pipeline.md §4.4).
         let detection = LandmarksROI.detection(from: [LandmarkPoint(x: -0.5, y: -0.2), LandmarkPoint(x: -0.3, y: -0.4)])
         #expect(detection.xmin == -0.5 && detection.ymin == -0.4)
         #expect(detection.width == Float.leastNormalMagnitude + 0.5)

@@ -84,7 +84,7 @@ import VisionCore
             }
             // The ROI here comes from LiteRT's detector output, which differs from MediaPipe's by
             // ~1e-7 and moves a large ROI (2.45 × the image on the astronaut close-up) enough to
-            // change landmarks by ~1e-4 (pipeline §8.2, §8.3). The gate is 1e-3.
+            // change landmarks by ~1e-4 (docs/pipeline.md §11.3). The parity gate is 1e-3 (docs/parity.md §4).
             #expect(worst <= 1e-3, "\(frame.image): landmarks |Δ| \(worst)")
 
             // World landmarks: visibility and presence copied from the refined landmarks, rotated by the ROI.

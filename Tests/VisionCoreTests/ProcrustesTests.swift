@@ -112,7 +112,7 @@ import VisionCore
         #expect(landmarks[0] == LandmarkPoint(x: 0.5142553448677063, y: 0.5045024752616882, z: -0.07032378017902374))
         #expect(landmarks[4] == LandmarkPoint(x: 0.5180866718292236, y: 0.4574107229709625, z: -0.08922424167394638))
         let m = try #require(try estimator.transformationMatrix(for: landmarks, frameWidth: 640, frameHeight: 480))
-        // Expected: the numpy replica of geom.py (pipeline §5.3; SVD in double, sums in double),
+        // Expected: the numpy replica of geom.py (docs/pipeline.md §5.2; SVD in double, sums in double),
         // row-major.
         let expected: [Float] = [0.982479453086853, -0.00394833367317915, 0.1863282173871994, 0.06224202737212181,
                                  0.0045874412171542645, 0.999984860420227, -0.0029990021139383316, 3.0303549766540527,
@@ -121,7 +121,7 @@ import VisionCore
         for (index, (value, reference)) in zip(m.rowMajor, expected).enumerated() {
             #expect(isClose(value, reference, 2e-5 * max(1, abs(reference))), "element \(index): \(value) vs \(reference)")
         }
-        // Column-major layout puts the translation at 12...14 (pipeline §5.4).
+        // Column-major layout puts the translation at 12...14 (docs/pipeline.md §5.3).
         #expect(m.columnMajor[14] == m[2, 3] && m.columnMajor[12] == m[0, 3])
     }
 

@@ -6,7 +6,7 @@ import VisionCore
 import VisionPipeline
 
 /// IMAGE mode against MediaPipe 1.2.3 (Tests/Fixtures/mediapipe/face_landmarker_image.json): every
-/// case with the same face count, landmarks, blendshapes and matrices within the gates of issue 4.
+/// case with the same face count, landmarks, blendshapes and matrices within the face gates (docs/parity.md §4).
 @Suite(.serialized) struct FaceLandmarkerImageParityTests {
     static let bundle = Assets.model("face_landmarker.task").path
 

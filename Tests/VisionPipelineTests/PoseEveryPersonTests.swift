@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 import VisionPipeline
 
-/// Beyond MediaPipe: `findsEveryPerson` (issue 5). MediaPipe 1.2.3 finds 1 of the 4 people of
+/// Beyond MediaPipe: `findsEveryPerson` (docs/pipeline.md §9.2). MediaPipe 1.2.3 finds 1 of the 4 people of
 /// bus.jpg, 4 of the 6 of t1.jpg and 0 of the 2 of zidane.jpg; the poses it finds must come out
 /// unchanged, first, and numPoses 1 must stay MediaPipe's.
 @Suite(.serialized) struct PoseEveryPersonTests {

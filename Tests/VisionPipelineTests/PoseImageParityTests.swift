@@ -6,7 +6,7 @@ import VisionPipeline
 
 /// PoseLandmarker IMAGE mode against MediaPipe 1.2.3 (`pose_landmarker_image.json`), on the exact
 /// pixels MediaPipe saw: pose counts equal, landmarks, visibility/presence and world landmarks
-/// within 1e-3, masks ≥ 99.5 % of pixels within 0.02 (issue 5's gates).
+/// within 1e-3, masks ≥ 99.5 % of pixels within 0.02 (the pose gates, docs/parity.md §4).
 @Suite struct PoseImageParityTests {
     static let model = Assets.model("pose_landmarker_full.task").path
 

@@ -3,7 +3,7 @@
 For K rounds: one MediaPipe round (N timed calls per case), then one round of ours
 (`vision-tasks bench tasks --json --iterations N`, graphs built before timing, as MediaPipe's
 tasks are). Medians are taken over all K × N samples per side, so both sides see the same machine
-load. Cases (issues 4 and 5): FaceLandmarker on astronaut.png with blendshapes and matrices, in
+load. Cases: FaceLandmarker on astronaut.png with blendshapes and matrices, in
 IMAGE mode and per tracked VIDEO frame; FaceDetector (short-range model, default options) on
 astronaut.png in IMAGE mode; PoseLandmarker on astronaut.png with masks in IMAGE mode, and per
 tracked VIDEO frame.
@@ -32,7 +32,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts" / "golden"))
 from mediapipe_tasks import pose_bundle_with_metadata  # noqa: E402
 
-# Our case names (vision-tasks bench tasks) and the targets of issues 4 and 5 (ours / MediaPipe).
+# Our case names (vision-tasks bench tasks) and the speed targets, ours / MediaPipe (docs/parity.md §6).
 CASES = [
     ("face-landmarker image, astronaut, blendshapes+matrices", 0.8),
     ("face-landmarker video frame, astronaut, blendshapes+matrices", 0.6),

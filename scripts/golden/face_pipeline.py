@@ -6,10 +6,10 @@ For each frame it stores, in Tests/Fixtures/face-pipeline/:
   <stem>.landmarks_raw.f32    [478 * 3] raw landmark tensor of face_landmarks_detector.tflite on
                               the landmark ROI crop, and [1] presence logit in <stem>.presence.f32
   manifest.json               image size, the ROI used for the crop (this script's float32 replica
-                              of pipeline §2.4), and MediaPipe's FaceDetector detections
+                              of docs/pipeline.md §4.2), and MediaPipe's FaceDetector detections
                               (pixel boxes, keypoints, scores) and FaceLandmarker landmarks
 The tensors are built from the same decoded pixels MediaPipe gets, with OpenCV's warp as MediaPipe's
-ImageToTensorCalculator does (pipeline §1; bit-identical per the notes). LiteRT runs the models.
+ImageToTensorCalculator does (docs/pipeline.md §2; bit-identical). LiteRT runs the models.
 Swift then redoes decoding, NMS, projection, pixel boxes, the ROI and the landmark projection and
 compares with MediaPipe. Run with a Python that has mediapipe and ai-edge-litert (pinned versions).
 """
@@ -43,7 +43,7 @@ def run(model_bytes, x):
 
 
 def crop(pixels, rect, size, keep_aspect, border_zero, lo, hi):
-    """ImageToTensorCalculator on CPU (pipeline §1.1-1.3), returning the tensor and the padding."""
+    """ImageToTensorCalculator on CPU (docs/pipeline.md §2.1-2.3), returning the tensor and the padding."""
     H, W = pixels.shape[:2]
     cx, cy, w, h, r = [f32(v) for v in rect]
     cx, cy, w, h = cx * f32(W), cy * f32(H), w * f32(W), h * f32(H)
@@ -76,7 +76,7 @@ def anchors():
 
 
 def landmark_roi(boxes, scores, pad, W, H):
-    """Pipeline §2.2-2.4 in float32: decode, weighted NMS 0.5, letterbox removal (= projection for
+    """docs/pipeline.md §3.2-3.4 and §4.2 in float32: decode, weighted NMS 0.5, letterbox removal (= projection for
     an unrotated frame), DetectionsToRects (kp0 -> kp1, target 0), x1.5."""
     dets = []
     for i, (ax, ay) in enumerate(anchors()):

@@ -1,8 +1,8 @@
 """Record a FaceLandmarker VIDEO-mode sequence with the raw landmark tensors behind it.
 
 With numFaces = 1 MediaPipe runs the detector on frame 0 only; later frames use the ROI computed
-from the previous frame's unsmoothed landmarks (pipeline §3.2 step 7, §3.3), and the output is
-One-Euro smoothed (§3.4). Frame 0's output equals its raw landmarks (the filter's first value passes
+from the previous frame's unsmoothed landmarks (docs/pipeline.md §4.4, §7), and the output is
+One-Euro smoothed (docs/pipeline.md §8.1, §8.2). Frame 0's output equals its raw landmarks (the filter's first value passes
 through), so the chain can be replayed: this script computes each frame's ROI the same way (float32
 replica), crops it with OpenCV as ImageToTensor does, runs the landmark model with LiteRT and stores
 the raw tensor. VisionCore's test recomputes the ROIs, projects, smooths, and compares with
@@ -29,7 +29,7 @@ f32 = np.float32
 
 
 def project(raw, roi, W, H):
-    """LandmarkProjection mode (a) for x and y, float32 (pipeline §1.4, §1.5)."""
+    """LandmarkProjection mode (a) for x and y, float32 (docs/pipeline.md §2.4, §2.5)."""
     cx, cy, w, h, r = [f32(v) for v in roi]
     a, b = w * f32(W), h * f32(H)
     c, d = np.cos(r), np.sin(r)
@@ -42,7 +42,7 @@ def project(raw, roi, W, H):
 
 
 def roi_from_landmarks(points, W, H):
-    """Pipeline §3.2 step 7: bbox of all landmarks (maxima from FLT_MIN), rotation 33 -> 263,
+    """docs/pipeline.md §4.4: bbox of all landmarks (maxima from FLT_MIN), rotation 33 -> 263,
     x1.5 square_long."""
     xmin = min(f32(np.finfo(np.float32).max), points[:, 0].min())
     ymin = min(f32(np.finfo(np.float32).max), points[:, 1].min())

@@ -11,7 +11,7 @@ Every image fed to MediaPipe is an RGB uint8 buffer that the Swift tests can reb
     recorded matrix maps destination pixels to source pixels), from an integer grayscale formula,
     or from a horizontal concatenation. Every warp matrix has entries that are multiples of 1/1024,
     so the coordinate arithmetic is exact in double, and every warp is checked against a plain
-    numpy replica of OpenCV 4.x's fixed-point bilinear warp (mediapipe_pipeline.md §1.2).
+    numpy replica of OpenCV 4.x's fixed-point bilinear warp (docs/pipeline.md §2.2).
 """
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ def dyadic(v: float) -> float:
 
 
 def warp_replica(src: np.ndarray, minv: np.ndarray, width: int, height: int, border: str) -> np.ndarray:
-    """OpenCV 4.x warpPerspective INTER_LINEAR on uint8, destination→source matrix (§1.2)."""
+    """OpenCV 4.x warpPerspective INTER_LINEAR on uint8, destination→source matrix (docs/pipeline.md §2.2)."""
     h, w, c = src.shape
     ys, xs = np.mgrid[0:height, 0:width].astype(np.float64)
     X = minv[0, 0] * xs + minv[0, 1] * ys + minv[0, 2]
@@ -163,7 +163,7 @@ def warp(src: np.ndarray, minv, width: int, height: int, border: str) -> np.ndar
     replica = warp_replica(src, minv, width, height, border)
     if not np.array_equal(out, replica):
         n = int((out != replica).sum())
-        raise SystemExit(f"cv2.warpPerspective differs from the §1.2 replica in {n} values")
+        raise SystemExit(f"cv2.warpPerspective differs from the numpy replica in {n} values")
     return out
 
 
@@ -416,7 +416,7 @@ FACE_CROPS = {
 
 POSE_CROPS = {
     # name: (source, x0, y0, width, height): one person each from bus.jpg, where MediaPipe finds
-    # only the man in the beige coat; references for the "every person" mode of issue 5.
+    # only the man in the beige coat; references for the "every person" mode (docs/pipeline.md §9.2).
     "bus_person_beige.png": ("bus.jpg", 0, 340, 300, 600),
     "bus_person_black.png": ("bus.jpg", 190, 380, 220, 540),
     "bus_person_right.png": ("bus.jpg", 590, 380, 220, 520),

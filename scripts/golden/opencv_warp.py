@@ -13,11 +13,11 @@ Goldens:
   variant; JPEG: OpenCV's imdecode (its bundled libjpeg-turbo, default settings: ISLOW integer IDCT,
   fancy upsampling), cross-checked with Pillow (also libjpeg-turbo, same defaults). EXIF orientation
   is recorded, never applied.
-* `warps`: MediaPipe's ImageToTensor on CPU (pipeline notes section 1): ROI in pixels and letterbox in
+* `warps`: MediaPipe's ImageToTensor on CPU (docs/pipeline.md §2): ROI in pixels and letterbox in
   float32, cv2.boxPoints, cv2.getPerspectiveTransform, cv2.warpPerspective(INTER_LINEAR) with
   BORDER_CONSTANT(0) or BORDER_REPLICATE, then value = float32(float32(u8) * scale) + offset in
   float32 (two roundings: OpenCV's convertTo to CV_32F as MediaPipe 1.2.3 runs it; checked
-  bit-exact against MediaPipe 1.2.3's own detector inference, see pipeline notes). Recorded: the matrix and its inverse (bits), sha256 of the uint8 RGB crop and of the
+  bit-exact against MediaPipe 1.2.3's own detector inference, see docs/pipeline.md §2.3). Recorded: the matrix and its inverse (bits), sha256 of the uint8 RGB crop and of the
   float32 tensor, a few sampled pixels (for readable failures), the padding and the 4x4 matrix.
 * `yuv`: cv2.cvtColor COLOR_YUV2RGB_NV12 / NV21 / I420 of procedurally generated planes.
 * `masks`: cv2.warpAffine(float mask, T, WARP_INVERSE_MAP, INTER_LINEAR, BORDER_CONSTANT 0) for a

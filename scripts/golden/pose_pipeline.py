@@ -3,7 +3,7 @@
 For each frame, Tests/Fixtures/pose-pipeline/manifest.json holds: the image size and letterbox;
 the pose detector's raw rows (LiteRT, on MediaPipe's 224 letterboxed tensor) for every anchor whose
 score logit is above -3 (the rest are below any useful threshold; the Swift test fills them with
--100); the landmark ROI (this script's float32 replica of pipeline §6, used for the crop); the raw
+-100); the landmark ROI (this script's float32 replica of docs/pipeline.md §6.2, used for the crop); the raw
 landmark-model outputs on that 256 crop (39 x 5 landmarks, presence, 33 x 3 world landmarks, and the
 heatmap cells that refinement reads); and MediaPipe's landmarks and world landmarks.
 Run with a Python that has mediapipe and ai-edge-litert (pinned versions).
@@ -78,7 +78,7 @@ def anchors():
 
 
 def pose_roi(boxes, scores, pad, W, H):
-    """Pipeline §6 in float32: decode, weighted NMS 0.5, letterbox removal, alignment kp0 -> kp1 at
+    """docs/pipeline.md §6.2 in float32: decode, weighted NMS 0.5, letterbox removal, alignment kp0 -> kp1 at
     90 degrees, x1.25 square_long. Returns the ROI of the best detection."""
     dets = []
     for i, (ax, ay) in enumerate(anchors()):

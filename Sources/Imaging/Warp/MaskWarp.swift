@@ -3,7 +3,7 @@ extension FloatImage {
     /// (`INTER_LINEAR | WARP_INVERSE_MAP`, `BORDER_CONSTANT` 0): `inverseMap` is the row-major 2×3
     /// affine map from output pixel indices `(x, y)` (no half-pixel offset) to source positions.
     /// Positions are quantized to 1/32 pixel in fixed point (10 fractional bits, then 5), weights are
-    /// float, taps outside read 0. Bit-identical to OpenCV (pipeline notes §7.2).
+    /// float, taps outside read 0. Bit-identical to OpenCV (docs/pipeline.md §6.6).
     public func warpedAffine(inverseMap: [Float], width outputWidth: Int, height outputHeight: Int,
                              limits: ImageLimits = .default) throws(ImageError) -> FloatImage {
         guard inverseMap.count == 6 else { throw .invalidArgument("a 2×3 affine map has 6 coefficients") }
@@ -53,7 +53,7 @@ extension FloatImage {
     }
 
     /// Maps a `maskWidth`×`maskHeight` model output (e.g. the pose segmentation mask, in tensor space)
-    /// back onto the `crop`'s source image, as MediaPipe does (pipeline notes §7.2): with
+    /// back onto the `crop`'s source image, as MediaPipe does (docs/pipeline.md §6.6): with
     /// `T = diag(maskW, maskH, 1, 1) · inverse(tensorToImage) · diag(1/W, 1/H, 1, 1)` in float32 and
     /// ``warpedAffine(inverseMap:width:height:limits:)``. The result has the image's size and is 0
     /// outside the ROI. The 4×4 inverse uses the matrix's affine structure; it may differ from Eigen's

@@ -1,5 +1,5 @@
 /// Plain, per-pixel versions of the warps, written for clarity; the fast kernels are tested against
-/// them. They follow OpenCV 4.x step by step (pipeline notes §1.2 and §7.2).
+/// them. They follow OpenCV 4.x step by step (docs/pipeline.md §2.2 and §6.6).
 package enum ReferenceWarp {
     /// `cv::warpPerspective(src, dst, M, size, INTER_LINEAR, border)` for packed RGB bytes, given the
     /// **inverse** map `inverse` (destination pixel index → source position).

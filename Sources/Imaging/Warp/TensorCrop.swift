@@ -1,6 +1,6 @@
 import VisionCore
 /// The geometry of one ROI-to-tensor crop, bit-exact with MediaPipe's CPU `ImageToTensorCalculator`
-/// (OpenCV 4.x `warpPerspective`, pipeline notes §1): compute it once, then apply it to an image
+/// (OpenCV 4.x `warpPerspective`, docs/pipeline.md §2): compute it once, then apply it to an image
 /// with ``crop(_:)`` (the uint8 stage) or ``tensor(_:)`` (normalized floats).
 ///
 /// Steps: the normalized ROI → pixels in float32; the optional letterbox (``padding``); the

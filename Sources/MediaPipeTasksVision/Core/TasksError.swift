@@ -1,7 +1,7 @@
 import Foundation
 
 /// Builds the `NSError`s the tasks throw: domain ``TasksErrorCode/errorDomain``, MediaPipe's codes
-/// and messages (api_surfaces §A.7).
+/// and messages, as MediaPipe's iOS tasks report them.
 enum TasksError {
     /// An error with `message` as its `localizedDescription`.
     static func make(_ code: TasksErrorCode, _ message: String) -> NSError {

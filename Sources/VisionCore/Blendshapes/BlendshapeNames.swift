@@ -1,7 +1,7 @@
-/// The 52 blendshape category names, in the model's output order (pipeline §4).
+/// The 52 blendshape category names, in the model's output order (docs/pipeline.md §4.6).
 ///
 /// Data table from MediaPipe's `tasks/cc/vision/face_landmarker/face_blendshapes_graph.cc`
-/// (`kBlendshapeNames`), Apache License 2.0, as listed in the pipeline notes §4.
+/// (`kBlendshapeNames`), Apache License 2.0.
 public let blendshapeNames: [String] = [
     "_neutral", "browDownLeft", "browDownRight", "browInnerUp", "browOuterUpLeft", "browOuterUpRight",
     "cheekPuff", "cheekSquintLeft", "cheekSquintRight", "eyeBlinkLeft", "eyeBlinkRight", "eyeLookDownLeft",

@@ -1,9 +1,9 @@
-/// The blendshape model's input (pipeline §4): 146 of the 478 face landmarks, in pixels.
+/// The blendshape model's input (docs/pipeline.md §4.6): 146 of the 478 face landmarks, in pixels.
 public enum BlendshapesInput {
     /// The landmark indices, in the order the model expects them.
     ///
     /// Data table from MediaPipe's `tasks/cc/vision/face_landmarker/face_blendshapes_graph.cc`
-    /// (`kLandmarksSubsetIdxs`), Apache License 2.0, as listed in the pipeline notes §4.
+    /// (`kLandmarksSubsetIdxs`), Apache License 2.0.
     public static let landmarkIndices: [Int] = [
         0, 1, 4, 5, 6, 7, 8, 10, 13, 14, 17, 21, 33, 37, 39, 40, 46, 52, 53, 54, 55, 58, 61, 63, 65, 66, 67, 70, 78, 80,
         81, 82, 84, 87, 88, 91, 93, 95, 103, 105, 107, 109, 127, 132, 133, 136, 144, 145, 146, 148, 149, 150, 152, 153, 154, 155, 157, 158, 159, 160,

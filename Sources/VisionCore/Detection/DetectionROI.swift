@@ -1,6 +1,6 @@
 /// The landmark-model ROIs that MediaPipe's face and pose graphs derive from detections.
 public enum DetectionROI {
-    /// The face landmarker's ROI from a (projected) face detection (pipeline §2.4): box centre and
+    /// The face landmarker's ROI from a (projected) face detection (docs/pipeline.md §4.2): box centre and
     /// size, rotation from keypoint 0 (right eye) → 1 (left eye) in pixels with target 0, then
     /// ×1.5 without squaring. `nil` if the detection has fewer than 2 keypoints.
     public static func face(_ detection: RelativeDetection, imageWidth: Int, imageHeight: Int) -> NormalizedRect? {
@@ -9,7 +9,7 @@ public enum DetectionROI {
         return RectTransformation.faceFromDetection.apply(to: rect, imageWidth: imageWidth, imageHeight: imageHeight)
     }
 
-    /// The pose landmarker's ROI from a pose detection (pipeline §6): alignment points kp0 (hip
+    /// The pose landmarker's ROI from a pose detection (docs/pipeline.md §6.2): alignment points kp0 (hip
     /// centre) → kp1 with target 90°, then ×1.25 with square_long. `nil` if the detection has
     /// fewer than 2 keypoints.
     public static func pose(_ detection: RelativeDetection, imageWidth: Int, imageHeight: Int) -> NormalizedRect? {

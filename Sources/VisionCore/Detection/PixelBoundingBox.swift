@@ -14,7 +14,7 @@ public struct PixelBoundingBox: Sendable, Hashable {
 }
 
 extension RelativeDetection {
-    /// The pixel box of the Face Detector task (pipeline §2.4): each of xmin·W, ymin·H, width·W
+    /// The pixel box of the Face Detector task (docs/pipeline.md §3.4): each of xmin·W, ymin·H, width·W
     /// and height·H truncated toward zero (C++ float→int), then clamped to [0, W] (x, width) or
     /// [0, H] (y, height). NaN becomes 0.
     public func pixelBoundingBox(imageWidth: Int, imageHeight: Int) -> PixelBoundingBox {

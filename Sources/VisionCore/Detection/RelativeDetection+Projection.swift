@@ -1,6 +1,6 @@
 extension RelativeDetection {
     /// The detection mapped through a tensor→image `matrix` (MediaPipe's
-    /// `DetectionProjectionCalculator`, pipeline §1.5): keypoints are projected; the box becomes
+    /// `DetectionProjectionCalculator`, docs/pipeline.md §2.5): keypoints are projected; the box becomes
     /// the axis-aligned min/max of its 4 projected corners. This undoes letterboxing and rotation.
     public func projected(by matrix: Matrix4x4) -> RelativeDetection {
         let m = matrix.rowMajor
@@ -30,7 +30,7 @@ extension RelativeDetection {
     }
 
     /// The detection with a letterbox removed (MediaPipe's `DetectionLetterboxRemovalCalculator`,
-    /// pipeline §1.5): `x' = (x − left)/(1 − left − right)`, likewise y; sizes are divided by the
+    /// docs/pipeline.md §2.5): `x' = (x − left)/(1 − left − right)`, likewise y; sizes are divided by the
     /// same factors. A rotation of the crop is not undone.
     public func removingLetterbox(_ padding: LetterboxPadding) -> RelativeDetection {
         let leftAndRight = padding.left + padding.right

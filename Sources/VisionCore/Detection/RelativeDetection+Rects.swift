@@ -3,7 +3,7 @@ import Foundation
 extension RelativeDetection {
     /// The rect of `DetectionsToRectsCalculator` for a relative box: centre = box centre, size =
     /// box size (normalized), rotation from the keypoint `start` → `end` vector in pixels:
-    /// `NormalizeRadians(target − atan2(−(y1 − y0), x1 − x0))` (pipeline §2.4), with a correctly
+    /// `NormalizeRadians(target − atan2(−(y1 − y0), x1 − x0))` (docs/pipeline.md §4.2), with a correctly
     /// rounded float `atan2` as in MediaPipe's binary (``CorrectlyRounded``).
     ///
     /// Returns `nil` if a keypoint index is out of range.
@@ -17,7 +17,7 @@ extension RelativeDetection {
 
     /// The rect of `AlignmentPointsRectsCalculator`: centred on keypoint `start`, a square in
     /// pixels whose side is twice the distance from `start` to `end`, rotated by the `start` →
-    /// `end` vector relative to `targetAngle` (pipeline §6).
+    /// `end` vector relative to `targetAngle` (docs/pipeline.md §6.2).
     ///
     /// Returns `nil` if a keypoint index is out of range.
     public func alignmentRect(from start: Int, to end: Int, targetAngle: Float,

@@ -21,7 +21,7 @@ public struct RelativeDetection: Sendable, Hashable {
     public var ymin: Float
     public var width: Float
     public var height: Float
-    /// Keypoints in the model's order (face: 6, pose: 4; pipeline §2.4, §6).
+    /// Keypoints in the model's order (face: 6, pose: 4; docs/pipeline.md §3.4, §6.2).
     public var keypoints: [Point2]
 
     public init(score: Float, xmin: Float, ymin: Float, width: Float, height: Float, keypoints: [Point2] = []) {

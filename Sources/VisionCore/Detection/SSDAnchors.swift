@@ -15,7 +15,7 @@ public struct Anchor: Sendable, Hashable {
     }
 }
 
-/// The settings of MediaPipe's `SsdAnchorsCalculator` (pipeline §2.1), and the anchor generation.
+/// The settings of MediaPipe's `SsdAnchorsCalculator` (docs/pipeline.md §3.1), and the anchor generation.
 public struct SSDAnchorOptions: Sendable, Hashable {
     public var inputWidth: Int
     public var inputHeight: Int

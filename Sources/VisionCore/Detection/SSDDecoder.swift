@@ -2,7 +2,7 @@ import Foundation
 
 /// MediaPipe's `TensorsToDetectionsCalculator` on CPU for single-class SSD detectors with
 /// `reverse_output_order` (rows `[dx, dy, w, h, kp0x, kp0y, …]` in tensor pixels), without the
-/// exponential on box sizes (pipeline §2.2).
+/// exponential on box sizes (docs/pipeline.md §3.2).
 public struct SSDDecoder: Sendable, Hashable {
     /// Keypoints per detection (face 6, pose 4).
     public var keypointCount: Int
@@ -93,7 +93,7 @@ public struct SSDDecoder: Sendable, Hashable {
     }
 }
 
-/// `1/(1 + exp(−x))` in float32, MediaPipe's sigmoid everywhere (pipeline §8.4).
+/// `1/(1 + exp(−x))` in float32, MediaPipe's sigmoid everywhere (docs/pipeline.md §1.2).
 public func sigmoid(_ x: Float) -> Float {
     1 / (1 + CorrectlyRounded.exp(-x))
 }

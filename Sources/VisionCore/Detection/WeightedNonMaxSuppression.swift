@@ -1,5 +1,5 @@
 /// MediaPipe's `NonMaxSuppressionCalculator` with `algorithm: WEIGHTED` and IoU overlap
-/// (pipeline §2.3), without a limit on the number of detections.
+/// (docs/pipeline.md §3.3), without a limit on the number of detections.
 public struct WeightedNonMaxSuppression: Sendable, Hashable {
     /// Detections whose IoU with the current best is `>` this are merged into it.
     public var iouThreshold: Float

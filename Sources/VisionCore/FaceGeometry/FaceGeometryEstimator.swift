@@ -13,7 +13,7 @@ public enum FaceGeometryError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 }
 
-/// MediaPipe's face-geometry pipeline for landmark input (`geometry_pipeline.cc`, pipeline §5):
+/// MediaPipe's face-geometry pipeline for landmark input (`geometry_pipeline.cc`, docs/pipeline.md §5):
 /// from the 468 image-normalized mesh landmarks of one face to the facial transformation matrix,
 /// which maps the canonical face (cm) into the camera space (right-handed, looking down −z).
 ///

@@ -1,5 +1,5 @@
 /// The face-geometry metadata in MediaPipe's `face_landmarker.task`
-/// (`geometry_pipeline_metadata_landmarks.binarypb`, pipeline §5.2): the canonical face mesh in
+/// (`geometry_pipeline_metadata_landmarks.binarypb`, docs/pipeline.md §5.1): the canonical face mesh in
 /// centimetres (+y up, +z out of the face) and the weighted landmarks for Procrustes.
 public struct GeometryPipelineMetadata: Sendable, Hashable {
     /// Where the landmarks come from (`InputSource`).

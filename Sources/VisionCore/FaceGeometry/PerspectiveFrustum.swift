@@ -1,6 +1,6 @@
 import Foundation
 
-/// The near-plane frustum of the face-geometry camera (`PerspectiveCameraFrustum`, pipeline §5.3),
+/// The near-plane frustum of the face-geometry camera (`PerspectiveCameraFrustum`, docs/pipeline.md §5.2),
 /// in cm, float32.
 public struct PerspectiveFrustum: Sendable, Hashable {
     public var left: Float

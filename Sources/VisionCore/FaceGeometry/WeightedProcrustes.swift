@@ -22,10 +22,10 @@ public enum ProcrustesError: Error, Sendable, Hashable, CustomStringConvertible 
 }
 
 /// The weighted extended orthogonal Procrustes problem of MediaPipe's face geometry
-/// (`procrustes_solver.cc`, pipeline §5.3): find scale s, rotation R and translation t that
+/// (`procrustes_solver.cc`, docs/pipeline.md §5.2): find scale s, rotation R and translation t that
 /// minimize `Σ wᵢ‖s·R·aᵢ + t − bᵢ‖²`.
 ///
-/// Float32 as in MediaPipe, except that the 3×3 SVD runs in double (then cast; pipeline §8.14) and
+/// Float32 as in MediaPipe, except that the 3×3 SVD runs in double (then cast; docs/pipeline.md §5.2) and
 /// that long sums over points accumulate in double before rounding to float (Eigen's vectorized
 /// float reductions cannot be reproduced bit for bit; a double accumulator is closer to them than a
 /// sequential float sum).

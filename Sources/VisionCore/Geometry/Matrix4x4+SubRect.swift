@@ -3,7 +3,7 @@ import Foundation
 extension Matrix4x4 {
     /// The matrix that maps tensor-normalized coordinates `(u, v) ∈ [0, 1]²` of a crop of `region`
     /// to image-normalized coordinates of an `imageWidth`×`imageHeight` image: MediaPipe's
-    /// `GetRotatedSubRectToRectTransformMatrix` (pipeline §1.4), in float32 with the same order of
+    /// `GetRotatedSubRectToRectTransformMatrix` (docs/pipeline.md §2.4), in float32 with the same order of
     /// operations. The z row scales by the region width over the image width.
     ///
     /// `region` is the (possibly letterboxed) ROI in pixels.

@@ -30,7 +30,7 @@ public struct Matrix4x4: Sendable, Hashable {
     /// The 16 elements column by column: MediaPipe's `MatrixData.packed_data` (layout unset =
     /// column-major), the iOS `TransformMatrix.data` (translation at 12...14) and the order of
     /// `simd_float4x4(columns:)`. Note that iOS's `valueAt(row:column:)` reads this buffer as if it
-    /// were row-major, so it returns the transpose (pipeline §5.4).
+    /// were row-major, so it returns the transpose (docs/pipeline.md §5.3).
     public var columnMajor: [Float] {
         (0..<16).map { rowMajor[4 * ($0 % 4) + $0 / 4] }
     }

@@ -27,11 +27,12 @@ public struct RectTransformation: Sendable, Hashable {
         self.squareShort = squareShort
     }
 
-    /// The face landmarker's ROI from a detection: ×1.5, not squared (pipeline §2.4).
+    /// The face landmarker's ROI from a detection: ×1.5, not squared (docs/pipeline.md §4.2).
     public static let faceFromDetection = RectTransformation(scaleX: 1.5, scaleY: 1.5)
-    /// The face landmarker's next-frame ROI from landmarks: ×1.5, square_long (§3.2 step 7).
+    /// The face landmarker's next-frame ROI from landmarks: ×1.5, square_long (docs/pipeline.md §4.4).
     public static let faceFromLandmarks = RectTransformation(scaleX: 1.5, scaleY: 1.5, squareLong: true)
-    /// The pose ROI, from a detection or from the auxiliary landmarks: ×1.25, square_long (§6, §7.2).
+    /// The pose ROI, from a detection or from the auxiliary landmarks: ×1.25, square_long
+    /// (docs/pipeline.md §6.2, §6.7).
     public static let pose = RectTransformation(scaleX: 1.25, scaleY: 1.25, squareLong: true)
 
     /// Applies the transformation to `rect` in an image of `imageWidth`×`imageHeight` pixels.

@@ -1,4 +1,4 @@
-/// MediaPipe's `RefineLandmarksFromHeatmapCalculator` (pipeline §7.2) as the pose graph uses it:
+/// MediaPipe's `RefineLandmarksFromHeatmapCalculator` (docs/pipeline.md §6.4) as the pose graph uses it:
 /// x and y are replaced by the confidence-weighted mean position inside a window of the heatmap;
 /// z, visibility and presence are left alone.
 public struct HeatmapRefinement: Sendable, Hashable {

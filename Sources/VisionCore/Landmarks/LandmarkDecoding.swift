@@ -1,5 +1,5 @@
 /// MediaPipe's `TensorsToLandmarksCalculator` as the face and pose graphs configure it
-/// (pipeline §3.2, §7.2): `x/inputWidth`, `y/inputHeight`, `z/inputWidth/normalizeZ`, and, for
+/// (docs/pipeline.md §4.3, §6.4): `x/inputWidth`, `y/inputHeight`, `z/inputWidth/normalizeZ`, and, for
 /// 4- or 5-value landmarks, `visibility = sigmoid(v)` and `presence = sigmoid(p)`.
 public struct LandmarkDecoder: Sendable, Hashable {
     public var landmarkCount: Int

@@ -1,7 +1,7 @@
 import Foundation
 
 /// MediaPipe's `LandmarkProjectionCalculator` and `LandmarkLetterboxRemovalCalculator`
-/// (pipeline §1.5, §8.9): from tensor-normalized landmarks of a ROI crop to image-normalized ones.
+/// (docs/pipeline.md §2.5): from tensor-normalized landmarks of a ROI crop to image-normalized ones.
 public enum LandmarkProjection {
     /// Mode (a), NORM_RECT + IMAGE_DIMENSIONS (the face landmarker): x and y go through the
     /// sub-rect matrix of `rect` in pixels; `z' = z·|M·(1,0) − M·(0,0)|`.
@@ -48,7 +48,7 @@ public enum LandmarkProjection {
         }
     }
 
-    /// `WorldLandmarkProjectionCalculator` (pipeline §7.2): x and y rotated by the ROI rotation, z,
+    /// `WorldLandmarkProjectionCalculator` (docs/pipeline.md §6.5): x and y rotated by the ROI rotation, z,
     /// visibility and presence unchanged. Units stay metres.
     public static func rotatingWorldLandmarks(_ landmarks: [LandmarkPoint], rect: NormalizedRect) -> [LandmarkPoint] {
         let c = CorrectlyRounded.cos(rect.rotation), s = CorrectlyRounded.sin(rect.rotation)

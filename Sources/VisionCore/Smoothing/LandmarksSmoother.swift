@@ -1,4 +1,4 @@
-/// MediaPipe's `LandmarksSmoothingCalculator` with a One-Euro filter (pipeline §3.4, §7.3): one
+/// MediaPipe's `LandmarksSmoothingCalculator` with a One-Euro filter (docs/pipeline.md §8.2, §8.3): one
 /// ``OneEuroFilter`` per landmark and axis, created on first use and cleared by ``reset()``.
 public struct LandmarksSmoother: Sendable, Hashable {
     public let parameters: LandmarksSmoothingParameters

@@ -1,4 +1,4 @@
-/// The One-Euro settings of MediaPipe's `LandmarksSmoothingCalculator` (pipeline §3.4, §7.3).
+/// The One-Euro settings of MediaPipe's `LandmarksSmoothingCalculator` (docs/pipeline.md §8.2, §8.3).
 public struct LandmarksSmoothingParameters: Sendable, Hashable {
     public var frequency: Double
     public var minCutoff: Double

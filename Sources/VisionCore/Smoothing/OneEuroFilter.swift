@@ -1,6 +1,6 @@
 import Foundation
 
-/// MediaPipe's `OneEuroFilter` (`util/filtering/one_euro_filter.cc`, pipeline §3.4) with its
+/// MediaPipe's `OneEuroFilter` (`util/filtering/one_euro_filter.cc`, docs/pipeline.md §8.1) with its
 /// timestamp quirks. Time is passed in, in nanoseconds; the filter never reads a clock.
 ///
 /// * `lastTime` starts at −1. A timestamp `≤ lastTime` returns the value unfiltered and changes

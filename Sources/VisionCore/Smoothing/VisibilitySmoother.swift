@@ -1,4 +1,4 @@
-/// MediaPipe's `VisibilitySmoothingCalculator` with a low-pass filter (pipeline §7.3): each
+/// MediaPipe's `VisibilitySmoothingCalculator` with a low-pass filter (docs/pipeline.md §8.3): each
 /// landmark's visibility goes through its own ``LowPassFilter`` (α = 0.1 for pose); nothing else
 /// changes. A missing visibility counts as 0, as protobuf's default.
 public struct VisibilitySmoother: Sendable, Hashable {

@@ -1,5 +1,5 @@
-/// When the face and pose graphs in VIDEO/LIVE_STREAM mode run their detector (pipeline §3.3,
-/// §7.3): always on the first frame, and afterwards only while fewer than `maxCount` objects
+/// When the face and pose graphs in VIDEO/LIVE_STREAM mode run their detector (docs/pipeline.md
+/// §7.1): always on the first frame, and afterwards only while fewer than `maxCount` objects
 /// were tracked into this frame.
 public struct DetectorSchedule: Sendable, Hashable {
     /// The task's `numFaces` or `numPoses`.

@@ -1,4 +1,4 @@
-/// MediaPipe's `AssociationNormRectCalculator` (pipeline §3.3): merges rect lists so that a later
+/// MediaPipe's `AssociationNormRectCalculator` (docs/pipeline.md §7.2): merges rect lists so that a later
 /// rect replaces every earlier rect it overlaps.
 public struct RectAssociation: Sendable, Hashable {
     /// Rects whose axis-aligned IoU is `>` this overlap (the task's `minTrackingConfidence`).

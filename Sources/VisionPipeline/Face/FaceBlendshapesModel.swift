@@ -2,7 +2,7 @@ import Inference
 import TFLite
 import VisionCore
 
-/// The blendshape model: 146 landmarks in pixels in, 52 sigmoid scores out (pipeline §4).
+/// The blendshape model: 146 landmarks in pixels in, 52 sigmoid scores out (docs/pipeline.md §4.6).
 final class FaceBlendshapesModel {
     let runner: ModelRunner
 

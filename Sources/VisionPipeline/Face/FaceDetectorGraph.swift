@@ -1,7 +1,7 @@
 import TFLite
 import VisionCore
 
-/// MediaPipe's Face Detector task graph on our engine (pipeline §2.4): the whole image, turned
+/// MediaPipe's Face Detector task graph on our engine (docs/pipeline.md §3.4): the whole image, turned
 /// upright by its orientation, letterboxed into the detector, decoded, merged by weighted NMS
 /// (`minSuppressionThreshold`) and projected back to the input's pixel grid.
 ///

@@ -5,7 +5,7 @@ import VisionCore
 
 /// A face detector model (short range 128×128 or full range 192×192) with its anchors: crops a
 /// ROI letterboxed with ZERO borders into [−1, 1], runs the model, decodes, applies weighted NMS
-/// and projects the detections into image-normalized coordinates (pipeline §1, §2).
+/// and projects the detections into image-normalized coordinates (docs/pipeline.md §2, §3).
 final class FaceDetectorModel {
     let runner: ModelRunner
     let inputSize: Int

@@ -13,7 +13,7 @@ struct FaceDetectionROI {
 struct MeshedFace {
     /// Landmarks in the input's grid, with blendshapes and matrix as the graph's options ask.
     var face: PipelineFace
-    /// MediaPipe's loop-back ROI for the next frame (pipeline §3.2 step 7), in the prepared image.
+    /// MediaPipe's loop-back ROI for the next frame (docs/pipeline.md §4.4), in the prepared image.
     var nextROI: NormalizedRect?
 }
 

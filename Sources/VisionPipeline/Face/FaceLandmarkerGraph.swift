@@ -1,7 +1,7 @@
 import TFLite
 import VisionCore
 
-/// MediaPipe's Face Landmarker graph on our engine (pipeline §2–§5, §8): face detector (NMS 0.5),
+/// MediaPipe's Face Landmarker graph on our engine (docs/pipeline.md §3–§5, §7, §8): face detector (NMS 0.5),
 /// ROI ×1.5, 256 landmark crop, presence `>` threshold, projection, optional blendshapes and
 /// facial transformation matrix; in streaming mode, loop-back ROIs from the landmarks, the detector
 /// skipped while `numFaces` faces are tracked, IoU association, and One-Euro smoothing.

@@ -4,7 +4,7 @@ import TFLite
 import VisionCore
 
 /// The face landmark model (478 landmarks on a 256×256 crop, REPLICATE borders, [0, 1]) and its
-/// presence score (pipeline §3.2).
+/// presence score (docs/pipeline.md §4.3).
 final class FaceLandmarksModel {
     let runner: ModelRunner
     static let landmarkCount = 478

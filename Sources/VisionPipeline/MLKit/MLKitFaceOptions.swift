@@ -28,7 +28,7 @@ public struct MLKitFaceOptions: Sendable, Hashable {
     }
 
     /// ML Kit's real-time contour combination (`.fast`, contours only): one face, no pitch, no
-    /// tracking (api_surfaces §B.6–B.7).
+    /// tracking (docs/pipeline.md §10.1).
     public var isContourOnlyFast: Bool { !accurate && contours && !landmarks && !classification }
 
     /// Whether tracking IDs are assigned.

@@ -1,7 +1,7 @@
 extension MeshLandmark {
     /// The landmarks ML Kit reports for a face of head yaw `yaw` (Euler Y, degrees, positive
     /// toward the image's right), in case order. ML Kit's concepts page lists them by yaw band
-    /// (api_surfaces.md §B.5; "left" is the subject's left, whose side faces the camera when the
+    /// (docs/pipeline.md §10.2; "left" is the subject's left, whose side faces the camera when the
     /// head turns toward the image's left, Y < 0):
     ///
     /// | Y | landmarks |

@@ -2,8 +2,8 @@ import Foundation
 import Imaging
 import VisionCore
 
-/// Beyond MediaPipe: finds the people that MediaPipe's single detector pass misses (issue 5,
-/// "every person"), after MediaPipe's own poses are known.
+/// Beyond MediaPipe: finds the people that MediaPipe's single detector pass misses (docs/pipeline.md
+/// §9.2), after MediaPipe's own poses are known.
 ///
 /// MediaPipe's pose detector looks at the whole picture shrunk to 224×224, keeps detections with
 /// score ≥ `minPoseDetectionConfidence`, and trusts each detection's alignment ROI. People it

@@ -2,7 +2,7 @@ import Imaging
 
 /// One pose found by ``PoseLandmarkerGraph``.
 public struct PipelinePose: Sendable {
-    /// The 33 body landmarks (pipeline notes §7.4 order: nose, eyes, ears, mouth, shoulders, …,
+    /// The 33 body landmarks (docs/pipeline.md §6.8 order: nose, eyes, ears, mouth, shoulders, …,
     /// feet), normalized to the input's width and height (x right, y down; z in the scale of x,
     /// relative to the hips, smaller is nearer the camera), each with visibility and presence
     /// probabilities.

@@ -2,7 +2,7 @@
 /// has a non-``Orientation/up`` orientation.
 ///
 /// MediaPipe's pose detector removes only the letterbox (`DetectionLetterboxRemovalCalculator`,
-/// pipeline notes §6, §8.8): with a rotation, the detections stay in the rotated crop's frame but
+/// docs/pipeline.md §6.3): with a rotation, the detections stay in the rotated crop's frame but
 /// are used as image coordinates, so poses are looked for in the wrong place (MediaPipe 1.2.3
 /// finds no pose on the astronaut rotated by 270°, and some landmarks at x < 0 at 90°).
 public enum PoseDetectorRotation: Sendable, Hashable {

@@ -1,7 +1,7 @@
 import Imaging
 import VisionCore
 
-/// MediaPipe's `PoseDetectorGraph` (pipeline notes §6) on one ROI of an image: a 224×224
+/// MediaPipe's `PoseDetectorGraph` (docs/pipeline.md §6.2) on one ROI of an image: a 224×224
 /// letterboxed crop with zero borders, the SSD decoding of 2254 anchors with 4 keypoints, weighted
 /// NMS at IoU 0.5, and the mapping back to image coordinates.
 struct PoseDetectorStage {

@@ -21,7 +21,7 @@ struct PoseEstimate {
     var torsoSegmentation: Float = 0
 }
 
-/// MediaPipe's `SinglePoseLandmarksDetectorGraph` (pipeline notes §7.2) on one ROI: a 256×256
+/// MediaPipe's `SinglePoseLandmarksDetectorGraph` (docs/pipeline.md §6.4–§6.7) on one ROI: a 256×256
 /// crop with replicated borders, the presence gate, landmark decoding with sigmoid visibility and
 /// presence, heatmap refinement, projection mode (b), world landmarks rotated by the ROI, the
 /// segmentation mask warped back to the image, and the next-frame ROI from the auxiliary points.
@@ -98,7 +98,7 @@ struct PoseLandmarkStage {
     }
 
     /// `1/(1 + exp(−l))` per pixel of the 256×256 logits, then warped back onto the image with the
-    /// exact inverse of the crop (pipeline notes §7.2).
+    /// exact inverse of the crop (docs/pipeline.md §6.6).
     private static func mask(logits: [Float], crop: TensorCrop) throws(PipelineError) -> FloatImage {
         let probabilities = logits.map { sigmoid($0) }
         do {

@@ -1,6 +1,6 @@
 import VisionCore
 
-/// VIDEO / LIVE_STREAM (pipeline notes §7.3): MediaPipe's tracking loop for the primary poses,
+/// VIDEO / LIVE_STREAM (docs/pipeline.md §7.4): MediaPipe's tracking loop for the primary poses,
 /// the every-person extras on their own list, and smoothing.
 extension PoseLandmarkerGraph {
     /// VIDEO / LIVE_STREAM: MediaPipe's tracking for the primary poses, then the extra people.
@@ -51,7 +51,7 @@ extension PoseLandmarkerGraph {
         return found
     }
 
-    /// Smoothing while streaming (pipeline notes §7.3).
+    /// Smoothing while streaming (docs/pipeline.md §8.3, §8.4).
     func smooth(_ found: inout [(estimate: PoseEstimate, id: Int)], frame: PoseFrame,
                         timestamp: Int64) throws(PipelineError) {
         let width = frame.image.width, height = frame.image.height

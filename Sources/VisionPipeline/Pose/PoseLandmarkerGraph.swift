@@ -1,7 +1,7 @@
 import Imaging
 import VisionCore
 
-/// MediaPipe's PoseLandmarker graph (`pose_landmarker_graph.cc`, pipeline notes §6–§7) on our
+/// MediaPipe's PoseLandmarker graph (`pose_landmarker_graph.cc`, docs/pipeline.md §6–§8) on our
 /// engine: pose detector → alignment ROI → landmark model → landmarks, world landmarks and masks,
 /// with MediaPipe's tracking and smoothing while streaming.
 ///
@@ -92,7 +92,7 @@ public final class PoseLandmarkerGraph {
         return estimates
     }
 
-    /// MediaPipe's detector pass (pipeline notes §6): the ROIs of the `numPoses` best detections,
+    /// MediaPipe's detector pass (docs/pipeline.md §6.2): the ROIs of the `numPoses` best detections,
     /// and the decoded candidates (down to the every-person search's lower score when it is on).
     func runDetector(_ frame: PoseFrame) throws(PipelineError)
         -> (rois: [NormalizedRect], candidates: PoseDetectorStage.Candidates) {

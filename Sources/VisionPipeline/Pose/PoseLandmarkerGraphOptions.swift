@@ -1,6 +1,6 @@
 import Inference
 /// Options of ``PoseLandmarkerGraph``: MediaPipe's PoseLandmarker options (same names and defaults,
-/// pipeline notes §7.1) plus the graph's own extensions.
+/// docs/pipeline.md §6.1) plus the graph's own extensions.
 public struct PoseLandmarkerGraphOptions: Sendable {
     /// The most poses to return (≥ 1). Also the pose detector's output limit and, while streaming,
     /// the number of tracked poses at which the detector is skipped.

@@ -3,7 +3,7 @@ import Imaging
 import TFLite
 
 /// The two models of a pose landmarker bundle, loaded into model runners and checked against the
-/// tensor layout the pose graph expects (pipeline notes §6, §7.2).
+/// tensor layout the pose graph expects (docs/pipeline.md §6.2, §6.4).
 ///
 /// A bundle is a `.task` zip holding `pose_detector.tflite` and `pose_landmarks_detector.tflite`
 /// (MediaPipe's member names). The input normalization comes from each model's TFLite metadata

@@ -1,6 +1,6 @@
 import VisionCore
 
-/// MediaPipe's pose smoothing for one pose (pipeline notes §7.3): a visibility low-pass (α 0.1)
+/// MediaPipe's pose smoothing for one pose (docs/pipeline.md §8.3): a visibility low-pass (α 0.1)
 /// then a One-Euro filter on the landmarks in pixels, scaled by the pose's next-frame ROI, and the
 /// same for world landmarks (own visibility filter, One-Euro without value scaling, in metres).
 /// Presence, the ROIs and the mask are not smoothed.

@@ -1,6 +1,6 @@
 import VisionCore
 
-/// The filters of pose smoothing (pipeline notes §7.3); the defaults are MediaPipe's constants.
+/// The filters of pose smoothing (docs/pipeline.md §8.3); the defaults are MediaPipe's constants.
 public struct PoseSmoothingParameters: Sendable, Hashable {
     /// One-Euro filter on the landmarks, in pixels, scaled by the pose's ROI (MediaPipe:
     /// min_cutoff 0.05, beta 80, derivate_cutoff 1).

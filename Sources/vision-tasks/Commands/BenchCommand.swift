@@ -176,7 +176,7 @@ struct BenchCommand: Command {
         }
     }
 
-    /// The installed models in the order of design.md's benchmark table.
+    /// The installed models in the order of the LiteRT table in scripts/bench/README.md.
     static let installedModels = [
         "face_landmarker.task", "face_detection_short_range.tflite", "face_detection_full_range_sparse.tflite",
         "pose_detection.tflite", "pose_landmark_full.tflite",

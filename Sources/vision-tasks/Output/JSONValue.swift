@@ -1,5 +1,5 @@
 /// A JSON value whose objects keep their keys in insertion order, so output follows the order of
-/// the contract in design.md §5 and a key (such as a folder's `"file"`) can be put first.
+/// the contract in docs/json-contract.md §2 and a key (such as a folder's `"file"`) can be put first.
 enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)

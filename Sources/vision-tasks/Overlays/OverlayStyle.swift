@@ -1,6 +1,6 @@
 import Imaging
 
-/// Sizes and colours of the overlays, after the sample apps (api_surfaces.md §D).
+/// Sizes and colours of the overlays, after MediaPipe's and ML Kit's iOS sample apps.
 ///
 /// The apps draw in screen points on a phone-sized view; here one point becomes ``unit`` pixels,
 /// which grows with the picture (1 pixel up to 400 pixels on the short side), so overlays look

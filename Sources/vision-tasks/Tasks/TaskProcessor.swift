@@ -1,7 +1,7 @@
 import Imaging
 
 /// One perception task as the command line drives it: options already parsed from flags, frames
-/// in, one JSON object per frame out (design.md §5), and the overlay for that frame.
+/// in, one JSON object per frame out (docs/json-contract.md), and the overlay for that frame.
 ///
 /// A processor is used by one thread at a time; a folder run with `--jobs N` makes N of them with
 /// ``TaskCommandSpec/makeProcessor(runningMode:)``. Images are upright RGB (`Image.format == .rgb8`),
@@ -38,7 +38,7 @@ extension TaskProcessor {
 
 /// What a task made of one frame.
 struct TaskOutput: Sendable {
-    /// The result object of design.md §5.
+    /// The result object of docs/json-contract.md §2.
     var json: JSONValue
     /// Draws this result onto a copy of the frame it came from (the frame's size, RGB).
     var drawOverlay: @Sendable (inout Image) throws -> Void

@@ -37,7 +37,7 @@ struct ModelParityTests {
     }
 }
 
-/// The per-output gate. Issue 2's gate, max |Δ| ≤ 1e-4 × max(1, max |ref|), applies everywhere
+/// The per-output gate. The LiteRT parity gate (docs/parity.md §4), max |Δ| ≤ 1e-4 × max(1, max |ref|), applies everywhere
 /// except where Tests/Fixtures/litert/README.md shows that LiteRT's own CPU paths (XNNPACK vs
 /// builtin kernels) disagree by more than that, all in `pose_landmark_full`:
 /// - output 2 (segmentation logits, max ~1.5e3): LiteRT's paths differ by 2.2× and 9.2× the gate

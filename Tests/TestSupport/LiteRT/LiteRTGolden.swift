@@ -35,7 +35,7 @@ public struct LiteRTGolden: Decodable, Sendable {
         public let file: String
         /// max |value| of the recorded output.
         public let maxAbs: Double
-        /// 1e-4 × max(1, maxAbs): issue 2's parity gate for this output.
+        /// 1e-4 × max(1, maxAbs): the LiteRT parity gate for this output (docs/parity.md §4).
         public let tolerance: Double
         /// max |Δ| between the recording and LiteRT without its XNNPACK delegate.
         public let maxAbsDiffVsBuiltinWithoutDelegates: Double

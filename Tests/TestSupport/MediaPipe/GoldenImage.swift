@@ -46,7 +46,7 @@ public enum GoldenImageRecipe: Decodable, Sendable {
     /// A file under the repository root (`assets/images/…`), decoded with libpng or libjpeg-turbo
     /// defaults (ISLOW IDCT, fancy upsampling) to RGB.
     case file(path: String)
-    /// OpenCV 4.x `warpPerspective`, INTER_LINEAR, fixed-point (mediapipe_pipeline.md §1.2).
+    /// OpenCV 4.x `warpPerspective`, INTER_LINEAR, fixed-point (docs/pipeline.md §2.2).
     case warp(GoldenWarp)
     /// `(77·R + 150·G + 29·B + 128) >> 8` per pixel of `source`, one channel.
     case gray(source: String, formula: String)

@@ -105,7 +105,7 @@ struct MLKitDerivationTests {
         #expect(nan.smiling == 0.5)
     }
 
-    /// ML Kit's yaw bands (api_surfaces §B.5), with ±12 in the frontal band and ±36 in the
+    /// ML Kit's yaw bands (docs/pipeline.md §10.2), with ±12 in the frontal band and ±36 in the
     /// moderate ones.
     @Test func landmarksAreThinnedByYawBand() {
         func names(_ yaw: Float) -> Set<MeshLandmark> { Set(MeshLandmark.reported(forYaw: yaw)) }

@@ -16,7 +16,7 @@ struct FaceErrors: CustomStringConvertible {
         blendshapes = max(blendshapes, other.blendshapes); matrix = max(matrix, other.matrix)
     }
 
-    /// The parity gates of issue 4.
+    /// The face parity gates (docs/parity.md §4).
     var passes: Bool { xy <= 5e-4 && z <= 1e-3 && blendshapes <= 5e-3 && matrix <= 2e-3 }
 
     var description: String {

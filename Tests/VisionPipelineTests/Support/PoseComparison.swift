@@ -5,7 +5,7 @@ import TestSupport
 import VisionPipeline
 
 /// The largest differences between our poses and MediaPipe's, per quantity, with the parity gates
-/// of issue 5.
+/// of docs/parity.md §4.
 struct PoseErrors: CustomStringConvertible {
     var xy: Float = 0
     var z: Float = 0
@@ -27,7 +27,7 @@ struct PoseErrors: CustomStringConvertible {
         xy <= Self.landmarkGate && scores <= Self.scoreGate && world <= Self.worldGate && maskAgreement >= Self.maskGate
     }
 
-    /// Asserts the strict gates of issue 5.
+    /// Asserts the strict pose gates (docs/parity.md §4).
     func expectGate(_ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(passes, "\(what): \(self)", sourceLocation: sourceLocation)
     }

@@ -55,7 +55,7 @@ private final class FaceDetectorLiveStream: NSObject, FaceDetectorLiveStreamDele
 }
 
 extension FaceDetectorResult {
-    /// The JSON object of design.md §5 and the boxes-and-keypoints overlay.
+    /// The JSON object of docs/json-contract.md §2.3 and the boxes-and-keypoints overlay.
     var taskOutput: TaskOutput {
         let faces = detections.map { detection in
             FaceDetectionOverlay.Face(

@@ -60,7 +60,7 @@ struct LiveStreamFailure: Error, CustomStringConvertible {
 }
 
 extension FaceLandmarkerResult {
-    /// The JSON object of design.md §5 and the face-mesh overlay.
+    /// The JSON object of docs/json-contract.md §2.1 and the face-mesh overlay.
     var taskOutput: TaskOutput {
         let faces = faceLandmarks.map { face in face.map { (x: $0.x, y: $0.y) } }
         return TaskOutput(json: json, drawOverlay: { image in try FaceMeshOverlay.draw(faces: faces, on: &image) })
@@ -84,7 +84,7 @@ extension FaceLandmarkerResult {
 }
 
 extension TransformMatrix {
-    /// `{"rows","columns","data"}` with `data` the matrix **row-major** (design.md §5): element
+    /// `{"rows","columns","data"}` with `data` the matrix **row-major** (docs/json-contract.md §2.1): element
     /// (r, c) of the mathematical matrix at `data[r·columns + c]`, so a face's translation
     /// (centimetres) is at `data[3]`, `data[7]`, `data[11]`.
     var rowMajorJSON: JSONValue {

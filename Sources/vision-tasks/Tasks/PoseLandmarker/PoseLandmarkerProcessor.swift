@@ -88,7 +88,7 @@ private final class PoseLandmarkerLiveStream: NSObject, PoseLandmarkerLiveStream
 }
 
 extension PoseLandmarkerResult {
-    /// The JSON object of design.md §5 and the skeleton overlay (with the masks tinted). The
+    /// The JSON object of docs/json-contract.md §2.2 and the skeleton overlay (with the masks tinted). The
     /// JSON lists the masks when `listsMasks`; `maskFiles` are their PNG paths (`--masks`), nil
     /// when they were not written.
     func taskOutput(listsMasks: Bool, maskFiles: [String]?) -> TaskOutput {
