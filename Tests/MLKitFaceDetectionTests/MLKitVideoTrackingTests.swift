@@ -5,7 +5,7 @@ import TestSupport
 import VisionPipeline
 
 /// With tracking on, the analyzer follows faces by their loop-back ROIs and runs the face
-/// detector only as `FaceVideoTracking` says; the tracked results match independent images.
+/// detector only as the tracker's redetecting schedule says (`ObjectTracker`); the tracked results match independent images.
 @Suite(.serialized) struct MLKitVideoTrackingTests {
     static func analyzer(_ options: MLKitFaceOptions) throws -> MLKitFaceAnalyzer {
         try MLKitFaceAnalyzer(bundlePath: Assets.model("face_landmarker.task").path, options: options)

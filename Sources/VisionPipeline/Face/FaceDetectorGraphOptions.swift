@@ -1,4 +1,5 @@
 import Inference
+
 /// Options of `FaceDetectorGraph` (MediaPipe FaceDetector's options).
 public struct FaceDetectorGraphOptions: Sendable {
     /// Detections scoring below this are dropped, in [0, 1].

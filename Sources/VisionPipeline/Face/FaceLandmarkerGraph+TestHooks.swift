@@ -18,7 +18,7 @@ extension FaceLandmarkerGraph {
     /// Test hook (streaming): replaces the tracked faces with `rects`, as if the previous frame
     /// had produced them as next-frame ROIs, with fresh smoothing state.
     package func seedTracking(with rects: [NormalizedRect]) {
-        tracks = rects.map { FaceTrack(rect: $0, smoother: nil) }
-        singleSmoother = nil
+        tracker.endFrame(next: rects.map { ObjectTracker.Track(roi: $0, id: identities.next()) })
+        smoothers.reset()
     }
 }

@@ -17,11 +17,12 @@ public final class FaceLandmarkerGraph {
     let blendshapesModel: FaceBlendshapesModel?
     let geometry: FaceGeometryEstimator?
     let smallFaces: SmallFaceDetector?
-    /// Faces tracked into the next frame; nil before the first frame (or after `reset()`).
-    var tracks: [FaceTrack]?
-    /// The single smoother of `.mediaPipe` smoothing (numFaces == 1): it follows face 0 whatever
-    /// ROI it came from, and is reset by a frame without a face, as in MediaPipe.
-    var singleSmoother: LandmarksSmoother?
+    /// The faces tracked into the next frame (streaming).
+    var tracker: ObjectTracker
+    var identities = TrackIdentities()
+    /// Smoothing state: with `.mediaPipe` (numFaces == 1) one smoother follows face 0 whatever ROI
+    /// it came from, and is reset by a frame without a face, as in MediaPipe.
+    var smoothers = TrackSmoothers<LandmarksSmoother>()
     /// The previous streaming frame's size: MediaPipe restarts smoothing when it changes.
     var previousFrameSize: (width: Int, height: Int)?
 
@@ -60,6 +61,7 @@ public final class FaceLandmarkerGraph {
             smallFaces = nil
         }
         self.options = options
+        tracker = ObjectTracker(schedule: .mediaPipe(maxCount: options.numFaces), minTrackingConfidence: options.minTrackingConfidence)
     }
 
     static func defaultSmallFaceDetectorPath(besides modelPath: String) -> String {
@@ -71,71 +73,45 @@ public final class FaceLandmarkerGraph {
     /// streaming (the caller guarantees it increases); image mode ignores it.
     public func process(_ image: PipelineImage, timestampMilliseconds: Int) throws(PipelineError) -> [PipelineFace] {
         let prepared = try PreparedImage(image)
-        if options.isStreaming {
-            if let size = previousFrameSize, size != (prepared.width, prepared.height) { forgetSmoothing() }
-            previousFrameSize = (prepared.width, prepared.height)
-        }
-        let previous = options.isStreaming ? tracks : nil
-        var candidates: [FaceTrack] = previous ?? []
-        let schedule = DetectorSchedule(maxCount: options.numFaces)
-        if !options.isStreaming || schedule.shouldRunDetector(trackedCount: previous?.count) {
-            let detected = try detectionRects(in: prepared)
-            if options.isStreaming {
-                let association = RectAssociation(minSimilarityThreshold: options.minTrackingConfidence)
-                let rects = association.associate(tracked: candidates.map(\.rect), detected: detected)
-                // A rect that survives association unchanged keeps its track (and smoothing state).
-                var unused = candidates
-                candidates = rects.map { rect in
-                    if let i = unused.firstIndex(where: { $0.rect == rect }) { return unused.remove(at: i) }
-                    return FaceTrack(rect: rect, smoother: nil)
-                }
-            } else {
-                candidates = detected.map { FaceTrack(rect: $0, smoother: nil) }
+        guard options.isStreaming else {
+            var faces: [PipelineFace] = []
+            for rect in try detectionRects(in: prepared).prefix(options.numFaces) {
+                let found = try landmarksModel.landmarks(in: prepared.image, rect: rect, minPresence: options.minFacePresenceConfidence)
+                if let landmarks = found.landmarks { faces.append(try face(from: landmarks, prepared: prepared)) }
             }
+            return faces
         }
-        candidates = Array(candidates.prefix(options.numFaces))
-
+        if let size = previousFrameSize, size != (prepared.width, prepared.height) { smoothers.reset() }
+        previousFrameSize = (prepared.width, prepared.height)
+        var candidates = tracker.tracks ?? []
+        if tracker.needsDetection() {
+            candidates = tracker.associate(detected: try detectionRects(in: prepared), limit: options.numFaces,
+                                           identities: &identities)
+        }
         var faces: [PipelineFace] = []
-        var next: [FaceTrack] = []
+        var next: [ObjectTracker.Track] = []
         let timestamp = Int64(timestampMilliseconds) &* 1_000_000
-        for (position, candidate) in candidates.enumerated() {
-            let found = try landmarksModel.landmarks(in: prepared.image, rect: candidate.rect,
+        for (position, candidate) in candidates.prefix(options.numFaces).enumerated() {
+            let found = try landmarksModel.landmarks(in: prepared.image, rect: candidate.roi,
                                                      minPresence: options.minFacePresenceConfidence)
             guard var landmarks = found.landmarks else { continue }
-            var track = candidate
-            if options.isStreaming {
-                if let rect = LandmarksROI.face(landmarks, imageWidth: prepared.width, imageHeight: prepared.height) {
-                    track.rect = rect
-                }
-                if smooths(position: position) {
-                    landmarks = try smooth(landmarks, track: &track, timestamp: timestamp, prepared: prepared)
-                }
-                next.append(track)
+            let nextROI = LandmarksROI.face(landmarks, imageWidth: prepared.width, imageHeight: prepared.height)
+            if smooths(position: position) {
+                landmarks = try smooth(landmarks, id: candidate.id, timestamp: timestamp, prepared: prepared)
             }
+            next.append(.init(roi: nextROI ?? candidate.roi, id: candidate.id))
             faces.append(try face(from: landmarks, prepared: prepared))
         }
-        if options.isStreaming {
-            if faces.isEmpty { singleSmoother = nil }
-            tracks = next
-        }
+        smoothers.endFrame(hadObjects: !faces.isEmpty)
+        tracker.endFrame(next: next)
         return faces
     }
 
     /// Forgets tracking and smoothing state (a new video).
     public func reset() {
-        tracks = nil
-        singleSmoother = nil
+        tracker.reset()
+        smoothers.reset()
         previousFrameSize = nil
-    }
-
-    /// Drops every smoother, keeping the tracked ROIs. MediaPipe 1.2.3 does this when the frame
-    /// size changes: its output then equals the unsmoothed landmarks (measured on the face-video
-    /// fixture, whose frames shrink from 480 to 457 px wide).
-    func forgetSmoothing() {
-        singleSmoother = nil
-        if let current = tracks {
-            tracks = current.map { FaceTrack(rect: $0.rect, smoother: nil) }
-        }
     }
 
     /// The detector ROIs (×1.5 of the projected boxes), best first, at most `numFaces`; the
@@ -153,15 +129,16 @@ public final class FaceLandmarkerGraph {
         }
     }
 
-    private func smooth(_ landmarks: [LandmarkPoint], track: inout FaceTrack, timestamp: Int64,
+    /// The landmarks smoothed by the smoother of track `id` (MediaPipe's single one with
+    /// `.mediaPipe`), at `timestamp` ns.
+    private func smooth(_ landmarks: [LandmarkPoint], id: Int, timestamp: Int64,
                         prepared: PreparedImage) throws(PipelineError) -> [LandmarkPoint] {
-        let shared = options.smoothing == .mediaPipe
         do {
-            var smoother = try (shared ? singleSmoother : track.smoother) ?? LandmarksSmoother(parameters: .faceLandmarks)
-            let result = try smoother.smooth(landmarks, imageWidth: prepared.width, imageHeight: prepared.height,
-                                             timestamp: timestamp)
-            if shared { singleSmoother = smoother } else { track.smoother = smoother }
-            return result
+            return try smoothers.smooth(id: id, shared: options.smoothing == .mediaPipe,
+                                        make: { () throws(VisionCoreError) in try LandmarksSmoother(parameters: .faceLandmarks) }) {
+                smoother throws(VisionCoreError) in
+                try smoother.smooth(landmarks, imageWidth: prepared.width, imageHeight: prepared.height, timestamp: timestamp)
+            }
         } catch {
             throw .inference("smoothing: \(error)")
         }

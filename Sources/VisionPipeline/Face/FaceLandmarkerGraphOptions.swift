@@ -1,4 +1,5 @@
 import Inference
+
 /// Options of `FaceLandmarkerGraph` (MediaPipe FaceLandmarker's options plus our extensions).
 public struct FaceLandmarkerGraphOptions: Sendable {
     /// Most faces to find, at least 1.

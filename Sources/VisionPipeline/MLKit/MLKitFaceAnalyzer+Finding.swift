@@ -19,21 +19,27 @@ extension MLKitFaceAnalyzer {
     /// `.accurate` it is dropped.
     ///
     /// Tracking off: every call is an independent image (detector, then meshes). Tracking on: a
-    /// video, `FaceVideoTracking` — the meshes follow their loop-back ROIs and the detector runs
-    /// only when that type's rules say so; its detections that fall on a tracked face (box centre
+    /// video (``ObjectTracker`` with ML Kit's redetecting schedule): the meshes follow their
+    /// loop-back ROIs; the detector runs when nothing is tracked (the first frame, an empty
+    /// scene, a new image size or orientation), when a tracked face was lost in this frame, when
+    /// the previous frame had a face the landmark model rejected, and every
+    /// ``redetectionInterval`` frames. Its detections that fall on a tracked face (box centre
     /// inside the face's frame) are not meshed again. Tracked faces come first, in their order,
-    /// then new ones in the detector's order.
+    /// then new ones in the detector's order. (MediaPipe instead runs the detector whenever fewer
+    /// than `numFaces` faces are tracked, which for ML Kit's "every face" would be every frame.)
     func findFaces(in image: PipelineImage) throws(PipelineError) -> [Candidate] {
         let prepared = try PreparedImage(image)
         guard options.assignsTrackingIDs else {
             return try detectedFaces(in: prepared, image: image, besides: [])
         }
-        video.begin(.init(width: image.image.width, height: image.image.height, orientation: image.orientation))
+        let frameKey = VideoFrameKey(width: image.image.width, height: image.image.height, orientation: image.orientation)
+        if videoFrame != frameKey { video.reset() }
+        videoFrame = frameKey
         var faces: [Candidate] = []
         var lost = false
-        for rect in video.rois {
+        for track in video.tracks ?? [] {
             meshRuns += 1
-            guard let meshed = try graph.meshFace(in: prepared, rect: rect) else {
+            guard let meshed = try graph.meshFace(in: prepared, rect: track.roi) else {
                 lost = true
                 continue
             }
@@ -42,9 +48,10 @@ extension MLKitFaceAnalyzer {
             if faces.contains(where: { $0.frame.intersectionOverUnion(candidate.frame) > Self.sameFaceIoU }) { continue }
             faces.append(candidate)
         }
-        let detect = video.needsDetection(lostAFace: lost)
+        let detect = video.needsDetection(lostAnObject: lost)
         if detect { faces = Array((faces + (try detectedFaces(in: prepared, image: image, besides: faces))).prefix(Self.maximumFaces)) }
-        video.end(nextROIs: faces.compactMap(\.nextROI), hadUntrackedFace: faces.contains { $0.face == nil }, detected: detect)
+        let next = faces.compactMap(\.nextROI).map { ObjectTracker.Track(roi: $0, id: videoIdentities.next()) }
+        video.endFrame(next: next, detected: detect, hadUntrackedObject: faces.contains { $0.face == nil })
         return faces
     }
 

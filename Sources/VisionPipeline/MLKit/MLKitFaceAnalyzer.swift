@@ -1,4 +1,6 @@
+import Imaging
 import Inference
+
 /// ML Kit's face detector made of MediaPipe's pieces, on the stages of `FaceLandmarkerGraph`
 /// (its detector, 478-point mesh, blendshapes and transformation matrix): faces are found as
 /// `findFaces` describes, then every ML Kit field is derived: frame = mesh bounds; landmarks and
@@ -16,8 +18,12 @@ public final class MLKitFaceAnalyzer {
     public let options: MLKitFaceOptions
     let graph: FaceLandmarkerGraph
     var tracker = FaceTrackingIDs()
-    /// The ROIs carried between frames when tracking is on.
-    var video = FaceVideoTracking(redetectionInterval: MLKitFaceAnalyzer.redetectionInterval)
+    /// The faces' ROIs carried between frames when tracking is on (ML Kit's redetecting schedule).
+    var video = ObjectTracker(schedule: .redetecting(interval: MLKitFaceAnalyzer.redetectionInterval),
+                              minTrackingConfidence: FaceLandmarkerGraphOptions().minTrackingConfidence)
+    var videoIdentities = TrackIdentities()
+    /// The size and orientation of the frame the tracked ROIs belong to: another one starts over.
+    var videoFrame: VideoFrameKey?
 
     /// Test hooks: how often the face detector and the landmark model ran since creation.
     package var detectorRuns = 0
@@ -28,8 +34,8 @@ public final class MLKitFaceAnalyzer {
     /// Most faces looked at per image.
     public static let maximumFaces = 32
     /// With tracking on, the face detector runs at least every this many frames while all faces
-    /// are tracked (see `FaceVideoTracking`): a face entering the picture is reported at most
-    /// this many frames late.
+    /// are tracked (``ObjectTracker/Schedule/redetecting(interval:)``): a face entering the
+    /// picture is reported at most this many frames late.
     public static let redetectionInterval = 5
     /// Points of MediaPipe's refined face mesh (the index tables use all of them).
     static let meshPointCount = 478
@@ -91,6 +97,7 @@ public final class MLKitFaceAnalyzer {
     public func resetTracking() {
         tracker.reset()
         video.reset()
+        videoFrame = nil
     }
 
     static func mean(of indices: [Int], in points: [PixelPoint]) -> PixelPoint {
@@ -99,4 +106,11 @@ public final class MLKitFaceAnalyzer {
         let n = Float(max(indices.count, 1))
         return PixelPoint(x: x / n, y: y / n)
     }
+}
+
+/// The stored image size and orientation that tracked ROIs belong to.
+struct VideoFrameKey: Equatable {
+    var width: Int
+    var height: Int
+    var orientation: Orientation
 }

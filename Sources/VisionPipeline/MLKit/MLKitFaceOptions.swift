@@ -14,7 +14,7 @@ public struct MLKitFaceOptions: Sendable, Hashable {
     /// face that carries the contours.
     public var minFaceSize: Float
     /// Tracking IDs across consecutive calls (forced off in contour-only fast mode); the calls
-    /// are then video frames that reuse the faces' ROIs (`FaceVideoTracking`).
+    /// are then video frames that reuse the faces' ROIs (`ObjectTracker`, redetecting schedule).
     public var tracking: Bool
 
     public init(accurate: Bool = false, landmarks: Bool = false, contours: Bool = false, classification: Bool = false,

@@ -5,15 +5,13 @@ import VisionCore
 extension PoseLandmarkerGraph {
     /// VIDEO / LIVE_STREAM: MediaPipe's tracking for the primary poses, then the extra people.
     func track(_ frame: PoseFrame) throws(PipelineError) -> [(estimate: PoseEstimate, id: Int)] {
-        let schedule = DetectorSchedule(maxCount: options.numPoses)
-        let detection = schedule.shouldRunDetector(trackedCount: primary.tracks?.count) ? try runDetector(frame) : nil
-        let tracks = primary.associate(detected: detection?.rois ?? [], association: association, limit: options.numPoses,
-                                       nextID: &nextTrackID)
+        let detection = primary.needsDetection() ? try runDetector(frame) : nil
+        let tracks = primary.associate(detected: detection?.rois ?? [], limit: options.numPoses, identities: &identities)
         var found: [(estimate: PoseEstimate, id: Int)] = []
         for track in tracks {
             if let estimate = try estimate(track.roi, in: frame) { found.append((estimate, track.id)) }
         }
-        primary.update(found.compactMap { item in item.estimate.nextROI.map { .init(roi: $0, id: item.id) } })
+        primary.endFrame(next: found.compactMap { item in item.estimate.nextROI.map { .init(roi: $0, id: item.id) } })
         guard options.searchesEveryPerson else { return found }
         return found + (try trackExtras(frame, primary: found.map(\.estimate), fullPicture: detection?.candidates))
     }
@@ -39,15 +37,12 @@ extension PoseLandmarkerGraph {
                 framesSinceSearch = 0
                 let extra = try everyPersonSearch.search(frame, fullPicture: fullPicture, known: known + found.map(\.estimate),
                                                          limit: room - found.count)
-                for estimate in extra {
-                    found.append((estimate, nextTrackID))
-                    nextTrackID &+= 1
-                }
+                for estimate in extra { found.append((estimate, identities.next())) }
             } else {
                 framesSinceSearch = (framesSinceSearch ?? 0) + 1
             }
         }
-        extras.update(found.compactMap { item in item.estimate.nextROI.map { .init(roi: $0, id: item.id) } })
+        extras.endFrame(next: found.compactMap { item in item.estimate.nextROI.map { .init(roi: $0, id: item.id) } })
         return found
     }
 
@@ -55,34 +50,19 @@ extension PoseLandmarkerGraph {
     func smooth(_ found: inout [(estimate: PoseEstimate, id: Int)], frame: PoseFrame,
                         timestamp: Int64) throws(PipelineError) {
         let width = frame.image.width, height = frame.image.height
-        switch options.smoothing {
-        case .off:
-            return
-        case .mediaPipe:
-            guard options.numPoses == 1 else { return }
-            guard !found.isEmpty else {
-                singleSmoother = nil
-                return
-            }
-            var smoother = try singleSmoother.orNew(options.smoothingParameters)
-            try smoother.smooth(&found[0].estimate, width: width, height: height, timestamp: timestamp)
-            singleSmoother = smoother
-        case .allTracked:
-            var kept: [Int: PoseSmoother] = [:]
-            for index in found.indices {
-                var smoother = try smoothers[found[index].id].orNew(options.smoothingParameters)
-                try smoother.smooth(&found[index].estimate, width: width, height: height, timestamp: timestamp)
-                kept[found[index].id] = smoother
-            }
-            smoothers = kept
+        // MediaPipe smooths its single pose; with `.allTracked` every pose has its own smoother.
+        let smoothed: Range<Int> = switch options.smoothing {
+        case .off: 0..<0
+        case .mediaPipe: options.numPoses == 1 ? 0..<min(1, found.count) : 0..<0
+        case .allTracked: found.indices
         }
-    }
-}
-
-extension PoseSmoother? {
-    /// The smoother, or a new one.
-    func orNew(_ parameters: PoseSmoothingParameters) throws(PipelineError) -> PoseSmoother {
-        if let self { return self }
-        return try PoseSmoother(parameters)
+        for index in smoothed {
+            try smoothers.smooth(id: found[index].id, shared: options.smoothing == .mediaPipe,
+                                 make: { () throws(PipelineError) in try PoseSmoother(options.smoothingParameters) }) {
+                smoother throws(PipelineError) in
+                try smoother.smooth(&found[index].estimate, width: width, height: height, timestamp: timestamp)
+            }
+        }
+        smoothers.endFrame(hadObjects: !found.isEmpty)
     }
 }

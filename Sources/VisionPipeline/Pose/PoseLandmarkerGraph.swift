@@ -26,12 +26,12 @@ public final class PoseLandmarkerGraph {
     public let options: PoseLandmarkerGraphOptions
     let detector: PoseDetectorStage
     let landmarkStage: PoseLandmarkStage
-    let association: RectAssociation
-    var primary = PoseTrackList()
-    var extras = PoseTrackList()
-    var nextTrackID = 0
-    var singleSmoother: PoseSmoother?
-    var smoothers: [Int: PoseSmoother] = [:]
+    /// MediaPipe's tracked poses, and the extra people of the every-person search on a list of
+    /// their own (so they never change MediaPipe's); one source of identities for both.
+    var primary: ObjectTracker
+    var extras: ObjectTracker
+    var identities = TrackIdentities()
+    var smoothers = TrackSmoothers<PoseSmoother>()
     var framesSinceSearch: Int?
 
     /// - Parameter modelPath: a pose landmarker `.task` bundle (`pose_detector.tflite` and
@@ -46,7 +46,8 @@ public final class PoseLandmarkerGraph {
         detector = PoseDetectorStage(runner: models.detector, range: models.detectorRange)
         landmarkStage = PoseLandmarkStage(runner: models.landmarks, range: models.landmarksRange,
                                           computesSegmentation: computesSegmentation)
-        association = RectAssociation(minSimilarityThreshold: options.minTrackingConfidence)
+        primary = ObjectTracker(schedule: .mediaPipe(maxCount: options.numPoses), minTrackingConfidence: options.minTrackingConfidence)
+        extras = ObjectTracker(schedule: .mediaPipe(maxCount: options.numPoses), minTrackingConfidence: options.minTrackingConfidence)
     }
 
     /// The poses in `input`. `timestampMilliseconds` is used only while streaming (the caller
@@ -69,8 +70,7 @@ public final class PoseLandmarkerGraph {
     public func reset() {
         primary.reset()
         extras.reset()
-        singleSmoother = nil
-        smoothers = [:]
+        smoothers.reset()
         framesSinceSearch = nil
     }
 

@@ -1,4 +1,5 @@
 import Inference
+
 /// Options of ``PoseLandmarkerGraph``: MediaPipe's PoseLandmarker options (same names and defaults,
 /// docs/pipeline.md §6.1) plus the graph's own extensions.
 public struct PoseLandmarkerGraphOptions: Sendable {
