@@ -85,9 +85,15 @@ let package = Package(
         .target(name: "Firebase", dependencies: ["FirebaseMLVision"], swiftSettings: swiftSettings),
 
         // MARK: Command-line tool
+        // Timing of models, warps and video decoding, for `vision-tasks bench` and the tests; not a
+        // product, so no library ships it.
+        .target(name: "Benchmarks", dependencies: ["TFLite", "Inference", "Imaging", "VisionCore", "VideoIO"],
+                swiftSettings: swiftSettings),
+
         .executableTarget(
             name: "vision-tasks",
-            dependencies: ["TFLite", "Inference", "Imaging", "VisionPipeline", "MediaPipeTasksVision", "MLKitFaceDetection", "VideoIO"],
+            dependencies: ["TFLite", "Inference", "Imaging", "VisionPipeline", "MediaPipeTasksVision", "MLKitFaceDetection", "VideoIO",
+                           "Benchmarks"],
             swiftSettings: swiftSettings
         ),
 
@@ -100,7 +106,7 @@ let package = Package(
         ),
         .testTarget(
             name: "InferenceTests",
-            dependencies: ["Inference", "TFLite", "TestSupport", "CXNNPACK"],
+            dependencies: ["Inference", "TFLite", "TestSupport", "CXNNPACK", "Benchmarks"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -125,7 +131,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VideoIOTests",
-            dependencies: ["VideoIO", "Imaging", "TestSupport"],
+            dependencies: ["VideoIO", "Imaging", "TestSupport", "Benchmarks"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

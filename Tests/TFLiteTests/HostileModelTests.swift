@@ -25,7 +25,7 @@ struct HostileModelTests {
         let original = try RealModels.bytes(name)
         let model = try Model(bytes: original)
         let mutator = Mutator(
-            original: original, targets: Self.structureRanges(of: model), vtables: try Model.vtablePositions(in: original)
+            original: original, targets: Self.structureRanges(of: model), vtables: VTableScan.positions(in: original, structure: Self.structureRanges(of: model))
         )
         #expect(mutator.vtables.count > 10)
         var rng = SeededRandom(seed: 0x7F1E_0000 &+ UInt64(name.utf8.count) &* 7919)

@@ -2,7 +2,7 @@ extension InterpreterOptions.Backend {
     /// The backends the interpreter asks, in order, before falling back to the reference backend.
     ///
     /// With `.xnnpack`, our fast kernels take the nodes XNNPACK runs slowly (``FastBackend``, on
-    /// AVX-512 processors), XNNPACK the rest it supports, and optimized Swift kernels some of what
+    /// AVX-512 processors), XNNPACK the rest it supports, and the Swift gap kernels some of what
     /// it lacks. Between fast kernels XNNPACK gets one runtime per node (or per pair it fuses):
     /// many multi-node runtimes each plan their own workspace and run slower (see
     /// ``XNNPACKBackend/fusesOnlyWhatXNNPACKFuses``).
@@ -11,15 +11,15 @@ extension InterpreterOptions.Backend {
     /// pads through its thread pool one row per call, which made the channel PADs of the face
     /// detectors a tenth of their time (1.0 → 0.89 ms). PADs of rows and columns before a
     /// convolution are folded into it at load (``Graph/foldingSpatialPads()``).
-    func makeBackends(threadCount: Int) throws -> [any Backend] {
+    package func makeBackends(threadCount: Int) throws -> [any Backend] {
         switch self {
         case .reference:
             []
         case .xnnpack where FastBackend.isVectorized:
             [FastBackend(), XNNPACKBackend(fusesOnlyWhatXNNPACKFuses: true, leavesNode: FastBackend.claims, declinedOperators: [.pad]),
-             OptimizedBackend()]
+             SwiftGapBackend()]
         case .xnnpack:
-            [XNNPACKBackend(declinedOperators: [.pad]), OptimizedBackend()]
+            [XNNPACKBackend(declinedOperators: [.pad]), SwiftGapBackend()]
         }
     }
 }

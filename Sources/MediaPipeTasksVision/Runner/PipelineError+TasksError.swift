@@ -16,8 +16,6 @@ extension PipelineError {
             TasksError.status(.invalidArgumentError, message)
         case .inference(let message):
             TasksError.status(.internalError, message)
-        case .notImplemented(let what):
-            TasksError.status(.unimplementedError, what)
         }
     }
 }

@@ -27,7 +27,6 @@ struct FlatBufferTable {
         }
         try buffer.checkRange(vtable, length: vtableSize, "\(path) vtable")
         try buffer.checkRange(position, length: inlineSize, "\(path) inline data")
-        buffer.budget.visitedVTables?.insert(vtable)
         self.buffer = buffer
         self.position = position
         self.path = path

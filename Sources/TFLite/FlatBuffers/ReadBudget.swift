@@ -6,8 +6,6 @@
 final class ReadBudget {
     private(set) var remaining: Int
     let fileSize: Int
-    /// Positions of the vtables seen, when a test asked for them (see `Model.vtablePositions`).
-    var visitedVTables: Set<Int>?
 
     /// A budget proportional to the size of the data being read.
     init(fileSize: Int, unitsPerByte: Int = 2, minimum: Int = 1 << 16) {

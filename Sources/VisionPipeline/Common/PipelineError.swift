@@ -10,8 +10,6 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
     case invalidArgument(String)
     /// The inference engine failed; the engine's message is wrapped.
     case inference(String)
-    /// A part of the pipeline that is not written yet (only while a graph is being built).
-    case notImplemented(String)
 
     public var description: String {
         switch self {
@@ -19,7 +17,6 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
         case .invalidModel(let path, let detail): "invalid model \(path): \(detail)"
         case .invalidArgument(let message): "invalid argument: \(message)"
         case .inference(let message): "inference failed: \(message)"
-        case .notImplemented(let what): "not implemented: \(what)"
         }
     }
 }

@@ -1,3 +1,4 @@
+import Benchmarks
 import Foundation
 import Imaging
 import Inference

@@ -1,3 +1,4 @@
+import Benchmarks
 import Inference
 import TFLite
 

@@ -32,9 +32,9 @@ let candidateBackends: [CandidateBackend] = [
     CandidateBackend(label: "xnnpack-2-threads", backendName: "xnnpack", make: { XNNPACKBackend(parallelWorkThreshold: 0) }, threadCount: 2),
 ]
 
-/// The optimized Swift kernels (for operators XNNPACK lacks).
-let optimizedBackends: [CandidateBackend] = [
-    CandidateBackend(label: "optimized", backendName: "optimized", make: { OptimizedBackend() }),
+/// The Swift gap kernels (for operators XNNPACK lacks).
+let swiftGapBackends: [CandidateBackend] = [
+    CandidateBackend(label: "swift-gap", backendName: "swift-gap", make: { SwiftGapBackend() }),
 ]
 
 /// The gate: max |Δ| ≤ 1e-5 × max(1, max |ref|) × sqrt(reduction length), per output tensor.

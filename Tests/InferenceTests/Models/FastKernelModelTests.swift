@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// The `.xnnpack` backends (fast kernels, then XNNPACK with one runtime per node or fused pair,
-/// then optimized Swift) against XNNPACK alone with whole runs fused, on the real models: the fast
+/// then the Swift gap kernels) against XNNPACK alone with whole runs fused, on the real models: the fast
 /// kernels take nodes on AVX-512 processors, PAD runs on the reference kernel, and every output
 /// stays bit for bit the same, at 1 and 2 threads.
 @Suite struct FastKernelModelTests {
@@ -13,7 +13,7 @@ import TestSupport
         let golden = try LiteRTGolden.load(stem)
         let graph = try Graph(model: golden.loadModel())
         let withFastKernels = try Interpreter(model: golden.loadModel(), options: InterpreterOptions(backend: .xnnpack, threadCount: threads))
-        let xnnpackOnly = try Interpreter(graph: graph, backends: [XNNPACKBackend(), OptimizedBackend()], threadCount: threads)
+        let xnnpackOnly = try Interpreter(graph: graph, backends: [XNNPACKBackend(), SwiftGapBackend()], threadCount: threads)
         let claimed = withFastKernels.kernelAssignments.filter { $0.backend == "fast" }.count
         if FastBackend.isVectorized { #expect(claimed > 0, "\(stem): no node ran on the fast kernels") }
         let pads = withFastKernels.kernelAssignments.filter { $0.op == "PAD" }

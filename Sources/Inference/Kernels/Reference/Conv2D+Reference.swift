@@ -1,4 +1,4 @@
-/// CONV_2D, plain loops. Each output sums `input * filter` over (ky, kx, ci) in that order, in
+/// CONV_2D, TFLite's reference arithmetic. Each output sums `input * filter` over (ky, kx, ci) in that order, in
 /// Float starting from 0 (taps that fall in the padding are skipped), then adds the bias and
 /// clamps, as TFLite's reference kernel does.
 ///

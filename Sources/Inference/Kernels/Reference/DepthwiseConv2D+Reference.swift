@@ -1,4 +1,4 @@
-/// DEPTHWISE_CONV_2D, plain loops: output channel `oc = c * M + m` sums
+/// DEPTHWISE_CONV_2D, TFLite's reference arithmetic: output channel `oc = c * M + m` sums
 /// `input[iy, ix, c] * filter[ky, kx, oc]` over (ky, kx) in that order, in Float starting from 0
 /// (taps in the padding are skipped), then adds the bias and clamps.
 ///

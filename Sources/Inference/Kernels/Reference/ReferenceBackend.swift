@@ -1,7 +1,10 @@
 import TFLite
 
-/// Portable Swift kernels for every operator the engine supports: plain loops that follow
-/// TFLite's reference semantics, single-threaded. Other backends are tested against these.
+/// Portable Swift kernels for every operator the engine supports, single-threaded, each adding
+/// the same terms in the same order as TFLite's reference kernel. The convolutions keep
+/// independent sums in SIMD lanes and walk neighbouring pixels together for speed, which never
+/// changes a result (each kernel says how); the rest are plain loops. Other backends are tested
+/// against these.
 package struct ReferenceBackend: Backend {
     package init() {}
 

@@ -1,3 +1,4 @@
+import Inference
 import TFLite
 
 /// One input of a single-node test graph.

@@ -1,14 +1,14 @@
 /// MEAN and SUM when the reduced axes form one contiguous block of the (size-1-free) shape, seen
 /// as `[outer, reduced, inner]`: rows are summed with several accumulators (inner = 1) or whole
 /// inner rows are accumulated at once, both of which vectorize.
-final class OptimizedReduceKernel: Kernel {
+final class SwiftGapReduceKernel: Kernel {
     private let input: UnsafeMutablePointer<Float>
     private let output: UnsafeMutablePointer<Float>
     private let outer: Int, reduced: Int, inner: Int
     private let isMean: Bool
 
     /// The kernel, or nil when the reduced axes are not one contiguous block.
-    static func make(_ context: KernelContext) throws -> OptimizedReduceKernel? {
+    static func make(_ context: KernelContext) throws -> SwiftGapReduceKernel? {
         let p = try ReduceParameters(context)
         // Drop size-1 dimensions: they change neither the layout nor the sums.
         let dims = zip(p.inputShape, p.isReduced).filter { $0.0 != 1 }
@@ -17,13 +17,13 @@ final class OptimizedReduceKernel: Kernel {
         guard let first = dims.firstIndex(where: { $0.1 }), let last = dims.lastIndex(where: { $0.1 }) else {
             // Only size-1 axes are reduced: every output element is one input element.
             let count = p.inputShape.reduce(1, *)
-            return OptimizedReduceKernel(input: input, output: output, outer: count, reduced: 1, inner: 1, isMean: isMean)
+            return SwiftGapReduceKernel(input: input, output: output, outer: count, reduced: 1, inner: 1, isMean: isMean)
         }
         guard dims[first...last].allSatisfy(\.1) else { return nil }
         let outer = dims[..<first].map(\.0).reduce(1, *)
         let reduced = dims[first...last].map(\.0).reduce(1, *)
         let inner = dims[(last + 1)...].map(\.0).reduce(1, *)
-        return OptimizedReduceKernel(input: input, output: output, outer: outer, reduced: reduced, inner: inner, isMean: isMean)
+        return SwiftGapReduceKernel(input: input, output: output, outer: outer, reduced: reduced, inner: inner, isMean: isMean)
     }
 
     private init(input: UnsafeMutablePointer<Float>, output: UnsafeMutablePointer<Float>, outer: Int, reduced: Int, inner: Int, isMean: Bool) {

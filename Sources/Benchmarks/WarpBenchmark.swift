@@ -1,3 +1,4 @@
+import Imaging
 import VisionCore
 /// Timings of the ROI-to-tensor warp, for `vision-tasks bench` (not a test).
 public enum WarpBenchmark {

@@ -1,3 +1,4 @@
+import Inference
 import TFLite
 
 /// Times `Interpreter.invoke()` on one model: the measurement behind `vision-tasks bench`.

@@ -1,3 +1,4 @@
+import Inference
 import TFLite
 
 extension ModelBenchmark {

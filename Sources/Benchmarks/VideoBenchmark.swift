@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Imaging
+import VideoIO
 
 /// Per-frame cost of encoding and decoding 720p video, for `vision-tasks bench` (not a test).
 package enum VideoBenchmark {

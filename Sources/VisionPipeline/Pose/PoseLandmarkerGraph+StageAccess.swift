@@ -1,8 +1,11 @@
 import Imaging
 import VisionCore
 
+// Single stages of the graph, visible to this package only (`package`), never to its users: the
+// parity tests drive the stages one at a time against MediaPipe's recorded stage outputs.
+
 extension PoseLandmarkerGraph {
-    /// Test hook: the unsmoothed pose in `roi` of `input` (nil when its presence fails), and its
+    /// Package stage access: the unsmoothed pose in `roi` of `input` (nil when its presence fails), and its
     /// next-frame ROI.
     package func pose(in roi: NormalizedRect, of input: PipelineImage) throws(PipelineError)
         -> (pose: PipelinePose, nextROI: NormalizedRect?)? {
@@ -11,7 +14,7 @@ extension PoseLandmarkerGraph {
         return (Self.pipelinePose(estimate), estimate.nextROI)
     }
 
-    /// Test hook: the ROIs MediaPipe's tracking carries into the next frame (nil before the first
+    /// Package stage access: the ROIs MediaPipe's tracking carries into the next frame (nil before the first
     /// frame and after a reset).
     package var trackedROIs: [NormalizedRect]? { primaryTrackedROIs }
 }
@@ -23,7 +26,7 @@ extension PoseLandmarkerGraph {
         case landmarks
     }
 
-    /// Test hook: every output tensor of one of the graph's models on `rect` of `image`, cropped as
+    /// Package stage access: every output tensor of one of the graph's models on `rect` of `image`, cropped as
     /// MediaPipe's ImageEmbedder does (stretched to the model's square input, replicated border,
     /// the model's value range; no letterbox).
     package func rawModelOutputs(_ kind: ModelKind, image: Image, rect: NormalizedRect) throws(PipelineError) -> [[Float]] {

@@ -2,16 +2,16 @@
 /// it swaps the last two: `[outer, rows, columns]` to `[outer, columns, rows]` (e.g. the token /
 /// channel swaps of an MLP-Mixer). Four input rows are read together, so each output row is
 /// written four contiguous values at a time. A transpose only moves values: results are exact.
-final class OptimizedTransposeKernel: Kernel {
+final class SwiftGapTransposeKernel: Kernel {
     private let input: UnsafeMutablePointer<Float>
     private let output: UnsafeMutablePointer<Float>
     private let outer: Int, rows: Int, columns: Int
 
     /// The kernel, or nil when the permutation is not such a swap.
-    static func make(_ context: KernelContext) throws -> OptimizedTransposeKernel? {
+    static func make(_ context: KernelContext) throws -> SwiftGapTransposeKernel? {
         let p = try TransposeParameters(context)
         guard let (outer, rows, columns) = swapOfLastTwo(shape: p.inputShape, permutation: p.permutation) else { return nil }
-        return OptimizedTransposeKernel(input: context.floats(context.input(0)), output: context.floats(context.output(0)),
+        return SwiftGapTransposeKernel(input: context.floats(context.input(0)), output: context.floats(context.output(0)),
                                         outer: outer, rows: rows, columns: columns)
     }
 

@@ -3,12 +3,12 @@ import TFLite
 import Testing
 import TestSupport
 
-/// TRANSPOSE on the optimized kernel against the reference: random shapes (with size-1
+/// TRANSPOSE on the Swift gap kernel against the reference: random shapes (with size-1
 /// dimensions and row counts that are not multiples of 4) whose permutation swaps the last two
 /// blocks of dimensions; other permutations must stay on the reference.
-@Suite struct OptimizedTransposeDifferentialTests {
+@Suite struct SwiftGapTransposeDifferentialTests {
     @Test func swapsOfTheLastTwoBlocks() throws {
-        try runDifferentialCases("TRANSPOSE (optimized)", count: 30, seed: 0x7A5, candidates: optimizedBackends) { rng in
+        try runDifferentialCases("TRANSPOSE (swift-gap)", count: 30, seed: 0x7A5, candidates: swiftGapBackends) { rng in
             let rank = rng.int(in: 2...4)
             let shape = (0..<rank).map { _ in rng.pick([1, 2, 3, 5, 8, 13, 97]) }
             // Axes [0, split) stay, [split, cut) and [cut, rank) trade places.
@@ -24,7 +24,7 @@ import TestSupport
             let isSwap = shape[split..<cut].reduce(1, *) > 1 && shape[cut...].reduce(1, *) > 1
             return DifferentialCase(description: "TRANSPOSE \(shape) perm \(permutation)", graph: graph,
                                     inputs: [rng.floats(shape.reduce(1, *), in: -1, 1)],
-                                    expectedBackend: isSwap ? "optimized" : "reference")
+                                    expectedBackend: isSwap ? "swift-gap" : "reference")
         }
     }
 
@@ -33,7 +33,7 @@ import TestSupport
         let x = b.input([2, 3, 4])
         let perm = b.constant(int32: [1, 0, 2], [3])  // swaps the outer two, keeps the rows
         let y = try b.node(.transpose, .none, [x, perm])
-        let interpreter = try Interpreter(graph: try b.graph(outputs: [y]), backends: [OptimizedBackend()], threadCount: 1)
+        let interpreter = try Interpreter(graph: try b.graph(outputs: [y]), backends: [SwiftGapBackend()], threadCount: 1)
         #expect(interpreter.kernelAssignments.map(\.backend) == ["reference"])
     }
 }
