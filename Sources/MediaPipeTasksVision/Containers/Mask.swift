@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A single-channel image such as a segmentation mask: `width × height` values, row-major
 /// (pixel (x, y) at index `y·width + x`), in the coordinates of the input image as stored.
@@ -17,9 +18,14 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
     public let dataType: MaskDataType
 
     private let count: Int
-    private let lock = NSLock()
-    private var uint8Storage: UnsafeMutablePointer<UInt8>?
-    private var float32Storage: UnsafeMutablePointer<Float>?
+    /// The values in either type, each made from the other on first use. The buffers belong to
+    /// this mask alone and are only touched under its lock.
+    private struct Storage: @unchecked Sendable {
+        var uint8: UnsafeMutablePointer<UInt8>?
+        var float32: UnsafeMutablePointer<Float>?
+    }
+
+    private let storage: Mutex<Storage>
 
     /// A mask of `width × height` bytes copied from `uInt8Data`. `nil` when a size is not
     /// positive or the pixel count overflows.
@@ -32,9 +38,9 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
         self.height = height
         self.count = count
         self.dataType = .uInt8
-        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
-        storage.initialize(from: uInt8Data, count: count)
-        self.uint8Storage = storage
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+        bytes.initialize(from: uInt8Data, count: count)
+        storage = Mutex(Storage(uint8: bytes))
         super.init()
     }
 
@@ -47,9 +53,9 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
         self.height = height
         self.count = count
         self.dataType = .float32
-        let storage = UnsafeMutablePointer<Float>.allocate(capacity: count)
-        storage.initialize(from: float32Data, count: count)
-        self.float32Storage = storage
+        let floats = UnsafeMutablePointer<Float>.allocate(capacity: count)
+        floats.initialize(from: float32Data, count: count)
+        storage = Mutex(Storage(float32: floats))
         super.init()
     }
 
@@ -66,8 +72,10 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
     }
 
     deinit {
-        uint8Storage?.deallocate()
-        float32Storage?.deallocate()
+        storage.withLock { storage in
+            storage.uint8?.deallocate()
+            storage.float32?.deallocate()
+        }
     }
 
     private static func pixelCount(width: Int, height: Int) -> Int? {
@@ -78,36 +86,38 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
 
     /// The values as bytes (converted from floats on first use, then cached).
     public var uint8Data: UnsafePointer<UInt8> {
-        lock.lock()
-        defer { lock.unlock() }
-        if let storage = uint8Storage { return UnsafePointer(storage) }
-        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
-        if let floats = float32Storage {
-            for index in 0..<count {
-                storage[index] = Mask.byte(fromFloat: floats[index])
+        let count = count
+        return storage.withLock { storage in
+            if let bytes = storage.uint8 { return UnsafePointer(bytes) }
+            let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+            if let floats = storage.float32 {
+                for index in 0..<count {
+                    bytes[index] = Mask.byte(fromFloat: floats[index])
+                }
+            } else {
+                bytes.initialize(repeating: 0, count: count)
             }
-        } else {
-            storage.initialize(repeating: 0, count: count)
+            storage.uint8 = bytes
+            return UnsafePointer(bytes)
         }
-        uint8Storage = storage
-        return UnsafePointer(storage)
     }
 
     /// The values as floats (converted from bytes as `value / 255` on first use, then cached).
     public var float32Data: UnsafePointer<Float> {
-        lock.lock()
-        defer { lock.unlock() }
-        if let storage = float32Storage { return UnsafePointer(storage) }
-        let storage = UnsafeMutablePointer<Float>.allocate(capacity: count)
-        if let bytes = uint8Storage {
-            for index in 0..<count {
-                storage[index] = Float(bytes[index]) / 255
+        let count = count
+        return storage.withLock { storage in
+            if let floats = storage.float32 { return UnsafePointer(floats) }
+            let floats = UnsafeMutablePointer<Float>.allocate(capacity: count)
+            if let bytes = storage.uint8 {
+                for index in 0..<count {
+                    floats[index] = Float(bytes[index]) / 255
+                }
+            } else {
+                floats.initialize(repeating: 0, count: count)
             }
-        } else {
-            storage.initialize(repeating: 0, count: count)
+            storage.float32 = floats
+            return UnsafePointer(floats)
         }
-        float32Storage = storage
-        return UnsafePointer(storage)
     }
 
     /// iOS's `data[i] = float * 255` (C truncation), made total: clamp to [0, 255], NaN → 0.

@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import Synchronization
+import VisionCore
 import VisionPipeline
 
 /// The running-mode machinery the three vision tasks share (MediaPipe's vision task runner plus
@@ -31,14 +33,23 @@ package final class VisionTaskRunner<Output: Sendable>: @unchecked Sendable {
     private let process: Process
     private let resetGraph: () -> Void
     /// Held for every graph call (and, in the synchronous modes, for the timestamp check too).
-    private let graphLock = NSLock()
-    /// Guards the timestamps and the flow limiter; never held while processing.
-    private let stateLock = NSLock()
-    private var lastTimestamp: Int?
-    private var nextImageTimestamp = 0
-    private var isFrameInFlight = false
-    private var waitingFrame: LiveStreamFrame?
-    private var counters = LiveStreamCounters()
+    private let graphLock = Mutex(())
+    /// The timestamps and counters; never held while processing.
+    private let state = Mutex(RunnerState())
+    private let limiter = LatestFrameLimiter<LiveStreamFrame>()
+
+    private struct RunnerState {
+        var lastTimestamp: Int?
+        var nextImageTimestamp = 0
+        var counters = LiveStreamCounters()
+
+        /// Records `timestamp` if it is later than the last one.
+        mutating func accept(_ timestamp: Int) -> Bool {
+            if let last = lastTimestamp, timestamp <= last { return false }
+            lastTimestamp = timestamp
+            return true
+        }
+    }
 
     private struct LiveStreamFrame: Sendable {
         let image: PipelineImage
@@ -72,25 +83,24 @@ package final class VisionTaskRunner<Output: Sendable>: @unchecked Sendable {
     /// `detect(image:)`: the output and the synthetic timestamp (0, 1000, … ms).
     package func processImage(_ image: PipelineImage) throws(NSError) -> (output: Output, timestamp: Int) {
         guard runningMode == .image else { throw TasksError.wrongMode(expected: .image, actual: runningMode) }
-        graphLock.lock()
-        defer { graphLock.unlock() }
-        stateLock.lock()
-        let timestamp = nextImageTimestamp
-        nextImageTimestamp &+= 1000
-        stateLock.unlock()
-        return (try run(image, timestamp).get(), timestamp)
+        let outcome = graphLock.withLock { _ in
+            let timestamp = state.withLock { state in
+                defer { state.nextImageTimestamp &+= 1000 }
+                return state.nextImageTimestamp
+            }
+            return (run(image, timestamp), timestamp)
+        }
+        return (try outcome.0.get(), outcome.1)
     }
 
     /// `detect(videoFrame:timestampInMilliseconds:)`.
     package func processVideoFrame(_ image: PipelineImage, timestampInMilliseconds timestamp: Int) throws(NSError) -> Output {
         guard runningMode == .video else { throw TasksError.wrongMode(expected: .video, actual: runningMode) }
-        graphLock.lock()
-        defer { graphLock.unlock() }
-        stateLock.lock()
-        let accepted = accept(timestamp)
-        stateLock.unlock()
-        guard accepted else { throw TasksError.nonIncreasingTimestamp }
-        return try run(image, timestamp).get()
+        let outcome: Result<Output, NSError> = graphLock.withLock { _ in
+            guard state.withLock({ $0.accept(timestamp) }) else { return .failure(TasksError.nonIncreasingTimestamp) }
+            return run(image, timestamp)
+        }
+        return try outcome.get()
     }
 
     // MARK: Live stream
@@ -101,46 +111,31 @@ package final class VisionTaskRunner<Output: Sendable>: @unchecked Sendable {
     package func submit(_ image: PipelineImage, timestampInMilliseconds timestamp: Int, deliver: @escaping Deliver) throws(NSError) {
         guard runningMode == .liveStream else { throw TasksError.wrongMode(expected: .liveStream, actual: runningMode) }
         let frame = LiveStreamFrame(image: image, timestamp: timestamp, deliver: deliver)
-        stateLock.lock()
-        guard accept(timestamp) else {
-            stateLock.unlock()
-            throw TasksError.nonIncreasingTimestamp
+        // Checked and counted under the state lock, so timestamps reach the limiter in order.
+        let admission: LatestFrameLimiter<LiveStreamFrame>.Admission? = state.withLock { state in
+            guard state.accept(timestamp) else { return nil }
+            state.counters.submitted += 1
+            let admission = limiter.offer(frame)
+            if case .waits(droppedOne: true) = admission { state.counters.dropped += 1 }
+            return admission
         }
-        counters.submitted += 1
-        let startsNow = !isFrameInFlight
-        if startsNow {
-            isFrameInFlight = true
-        } else {
-            if waitingFrame != nil { counters.dropped += 1 }
-            waitingFrame = frame
-        }
-        stateLock.unlock()
-        if startsNow {
+        guard let admission else { throw TasksError.nonIncreasingTimestamp }
+        if admission == .startNow {
             callbackQueue.async { [weak self] in self?.drain(startingWith: frame) }
         }
     }
 
     /// Processes `first`, then whatever frame is waiting, until none is left.
     private func drain(startingWith first: LiveStreamFrame) {
-        var frame = first
-        while true {
-            graphLock.lock()
-            let outcome = run(frame.image, frame.timestamp)
-            graphLock.unlock()
+        var frame: LiveStreamFrame? = first
+        while let current = frame {
+            let outcome = graphLock.withLock { _ in run(current.image, current.timestamp) }
             switch outcome {
-            case .success: frame.deliver(outcome, frame.timestamp)
-            case .failure: frame.deliver(outcome, Int.min)
+            case .success: current.deliver(outcome, current.timestamp)
+            case .failure: current.deliver(outcome, Int.min)
             }
-            stateLock.lock()
-            counters.delivered += 1
-            guard let next = waitingFrame else {
-                isFrameInFlight = false
-                stateLock.unlock()
-                return
-            }
-            waitingFrame = nil
-            stateLock.unlock()
-            frame = next
+            state.withLock { $0.counters.delivered += 1 }
+            frame = limiter.next()
         }
     }
 
@@ -150,31 +145,19 @@ package final class VisionTaskRunner<Output: Sendable>: @unchecked Sendable {
     /// video (timestamps may start again from 0). A live-stream frame that is waiting is dropped;
     /// one being processed finishes first.
     package func reset() {
-        stateLock.lock()
-        if waitingFrame != nil { counters.dropped += 1 }
-        waitingFrame = nil
-        lastTimestamp = nil
-        stateLock.unlock()
-        graphLock.lock()
-        resetGraph()
-        graphLock.unlock()
+        state.withLock { state in
+            if limiter.dropWaiting() { state.counters.dropped += 1 }
+            state.lastTimestamp = nil
+        }
+        graphLock.withLock { _ in resetGraph() }
     }
 
     /// Live-stream counters (frames accepted, dropped, delivered), for tests and diagnostics.
     package var liveStreamCounters: LiveStreamCounters {
-        stateLock.lock()
-        defer { stateLock.unlock() }
-        return counters
+        state.withLock { $0.counters }
     }
 
     // MARK: Helpers
-
-    /// Records `timestamp` if it is later than the last one; the caller holds `stateLock`.
-    private func accept(_ timestamp: Int) -> Bool {
-        if let last = lastTimestamp, timestamp <= last { return false }
-        lastTimestamp = timestamp
-        return true
-    }
 
     /// One graph call; the caller holds `graphLock`.
     private func run(_ image: PipelineImage, _ timestamp: Int) -> Result<Output, NSError> {

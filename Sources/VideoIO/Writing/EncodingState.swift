@@ -5,6 +5,7 @@ import Darwin
 #endif
 import CFFmpeg
 import Imaging
+import Synchronization
 
 /// The FFmpeg objects behind a ``VideoWriter`` and its temporary file.
 final class EncodingState {
@@ -31,8 +32,7 @@ final class EncodingState {
 
     /// Milliseconds: the encoder's time base.
     private static let timeBase = AVRational(num: 1, den: 1000)
-    private nonisolated(unsafe) static var temporaryCounter = 0
-    private static let counterLock = Mutex()
+    private static let temporaryCounter = Synchronization.Mutex(0)
 
     init(path: String, width: Int, height: Int, framesPerSecond: Double, options: VideoWriter.Options) throws(VideoError) {
         destination = path
@@ -173,9 +173,9 @@ final class EncodingState {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let serial = counterLock.withLock { () -> Int in
-            temporaryCounter += 1
-            return temporaryCounter
+        let serial = temporaryCounter.withLock { counter in
+            counter += 1
+            return counter
         }
         return "\(folder).\(name).partial-\(LeftoverTag.current)-\(serial)"
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The shared engine room of the ML Kit and Firebase detectors: builds an `MLKitFaceAnalyzer`
 /// on first use (so that the non-throwing factories can report a missing model as an error of
@@ -11,8 +12,8 @@ public final class MLKitDetectorCore: @unchecked Sendable {
     public let options: MLKitFaceOptions
     /// The serial queue that asynchronous requests and their completions run on.
     public let queue: DispatchQueue
-    private let lock = NSLock()
-    private var analyzer: MLKitFaceAnalyzer?
+    /// Made on the first call; the lock serialises the calls.
+    private let analyzer = Mutex<MLKitFaceAnalyzer?>(nil)
 
     public init(options: MLKitFaceOptions, label: String) {
         self.options = options
@@ -21,14 +22,14 @@ public final class MLKitDetectorCore: @unchecked Sendable {
 
     /// Runs the analyzer on `image` on the calling thread (one call at a time per core).
     public func analyze(_ image: PipelineImage) throws(PipelineError) -> [MLKitFaceResult] {
-        lock.lock()
-        defer { lock.unlock() }
-        if analyzer == nil {
-            analyzer = try MLKitFaceAnalyzer(bundlePath: MLKitModelLocation.bundlePath, options: options,
-                                             engine: MLKitModelLocation.engine)
+        try analyzer.withLock { (analyzer: inout MLKitFaceAnalyzer?) throws(PipelineError) in
+            if analyzer == nil {
+                analyzer = try MLKitFaceAnalyzer(bundlePath: MLKitModelLocation.bundlePath, options: options,
+                                                 engine: MLKitModelLocation.engine)
+            }
+            guard let analyzer else { throw .inference("the face analyzer could not be created") }
+            return try analyzer.analyze(image)
         }
-        guard let analyzer else { throw .inference("the face analyzer could not be created") }
-        return try analyzer.analyze(image)
     }
 
     /// Runs `work` on the serial queue. The box carries non-Sendable callbacks (ML Kit's completion

@@ -1,5 +1,6 @@
 import Inference
 import Foundation
+import Synchronization
 
 /// Where the ML Kit and Firebase face detectors find their models.
 ///
@@ -10,26 +11,21 @@ import Foundation
 /// `assets/models/face_landmarker.task` relative to the working directory.
 /// Set it before creating detectors; detectors read it when they first process an image.
 public enum MLKitModelLocation {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var storedBundlePath: String?
-    nonisolated(unsafe) private static var storedEngine = InterpreterOptions()
+    private static let storedBundlePath = Mutex<String?>(nil)
+    private static let storedEngine = Mutex(InterpreterOptions())
 
     public static var bundlePath: String {
         get {
-            lock.lock(); defer { lock.unlock() }
-            if let storedBundlePath { return storedBundlePath }
+            if let path = storedBundlePath.withLock({ $0 }) { return path }
             let assets = ProcessInfo.processInfo.environment["VISIONTASKS_ASSETS"] ?? "assets"
             return assets + "/models/face_landmarker.task"
         }
-        set {
-            lock.lock(); defer { lock.unlock() }
-            storedBundlePath = newValue
-        }
+        set { storedBundlePath.withLock { $0 = newValue } }
     }
 
     /// The inference engine of new detectors (XNNPACK, one thread, by default).
     public static var engine: InterpreterOptions {
-        get { lock.lock(); defer { lock.unlock() }; return storedEngine }
-        set { lock.lock(); defer { lock.unlock() }; storedEngine = newValue }
+        get { storedEngine.withLock { $0 } }
+        set { storedEngine.withLock { $0 = newValue } }
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Imaging
+import Synchronization
 
 /// A folder's files through `--jobs N` worker threads, each with its own ``TaskProcessor``s (one
 /// per running mode it meets, made on first use). Each file gives one JSON line: its result object
@@ -30,7 +31,7 @@ final class FolderRun: @unchecked Sendable {
     private let sink: JSONLinesSink
     private let progress: ProgressBar
 
-    private let lock = Lock()
+    private let lock = Mutex(())
     private var nextIndex = 0
     private var failures: [Failure] = []
     private var fatalFailure: (any Error)?
@@ -68,7 +69,7 @@ final class FolderRun: @unchecked Sendable {
 
     /// The file a worker should do next, or `nil` when all are taken, a signal arrived or the run failed.
     private func take() -> FolderFile? {
-        lock.withLock {
+        lock.withLock { _ in
             guard fatalFailure == nil, !InterruptSignal.shared.isRaised, nextIndex < files.count else { return nil }
             defer { nextIndex += 1 }
             return files[nextIndex]
@@ -76,7 +77,7 @@ final class FolderRun: @unchecked Sendable {
     }
 
     private func stop(with error: any Error) {
-        lock.withLock { if fatalFailure == nil { fatalFailure = error } }
+        lock.withLock { _ in if fatalFailure == nil { fatalFailure = error } }
     }
 
     private func work() {
@@ -94,7 +95,7 @@ final class FolderRun: @unchecked Sendable {
             } catch {
                 let reason = Self.reason(for: error, path: joined(file))
                 progress.log("vision-tasks: \(joined(file)): \(reason)")
-                lock.withLock { failures.append(Failure(file: file, reason: reason)) }
+                lock.withLock { _ in failures.append(Failure(file: file, reason: reason)) }
                 line = JSONValue.object([("file", file.json), ("error", .string(reason))]).serialized
                 succeeded = false
             }
@@ -104,7 +105,7 @@ final class FolderRun: @unchecked Sendable {
                 stop(with: error)
                 return
             }
-            if succeeded { lock.withLock { self.succeeded += 1 } }
+            if succeeded { lock.withLock { _ in self.succeeded += 1 } }
             progress.advance()
         }
     }

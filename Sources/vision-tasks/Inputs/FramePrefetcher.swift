@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import VideoIO
+import Synchronization
 
 /// Decodes a video on its own thread, up to a few frames ahead of the task, so decoding overlaps
 /// the task instead of adding to it.
@@ -11,7 +12,7 @@ final class FramePrefetcher: @unchecked Sendable {
     }
 
     private let queue = BoundedQueue<Item>(capacity: 3)
-    private let stopLock = Lock()
+    private let stopLock = Mutex(())
     private var stopped = false
     private var thread: WorkerThread?
     /// CPU time spent decoding, on the decoding thread.
@@ -23,7 +24,7 @@ final class FramePrefetcher: @unchecked Sendable {
         // Ahead of drawing and encoding, which only need to keep up on average (a 720p face
         // overlay on 2 cores: ~5 % faster than at their priority).
         thread = WorkerThread(name: "video decoding", niceness: 5) { [self] in
-            while !stopLock.withLock({ stopped }) {
+            while !stopLock.withLock({ _ in stopped }) {
                 let start = threadCPUTime()
                 let item: Item?
                 do throws(VideoError) {
@@ -32,7 +33,7 @@ final class FramePrefetcher: @unchecked Sendable {
                     item = .failure(error)
                 }
                 let elapsed = threadCPUTime() - start
-                stopLock.withLock { decodeTime += elapsed }
+                stopLock.withLock { _ in decodeTime += elapsed }
                 guard let item else { break }
                 guard queue.push(item) else { break }
                 if case .failure = item { break }
@@ -52,13 +53,13 @@ final class FramePrefetcher: @unchecked Sendable {
 
     /// Stops decoding and waits for the thread (frames not taken are dropped).
     func stop() {
-        stopLock.withLock { stopped = true }
+        stopLock.withLock { _ in stopped = true }
         queue.cancel()
         thread?.join()
         thread = nil
     }
 
-    var decodeDuration: Duration { stopLock.withLock { decodeTime } }
+    var decodeDuration: Duration { stopLock.withLock { _ in decodeTime } }
 
     deinit { stop() }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import VideoIO
+import Synchronization
 
 /// Draws overlays and encodes them into an MP4, each on its own thread, so that drawing and
 /// encoding overlap each other and the task of the next frames.
@@ -20,7 +21,7 @@ final class OverlayEncoder: @unchecked Sendable {
     private let framesPerSecond: Double
     private let drawQueue = BoundedQueue<Job>(capacity: 2)
     private let encodeQueue = BoundedQueue<(image: Image, timestamp: Int)>(capacity: 2)
-    private let lock = Lock()
+    private let lock = Mutex(())
     private var failure: (any Error)?
     private var writer: VideoWriter?
     private var threads: [WorkerThread] = []
@@ -34,7 +35,7 @@ final class OverlayEncoder: @unchecked Sendable {
         self.framesPerSecond = framesPerSecond
         threads.append(WorkerThread(name: "overlay drawing") { [self] in
             while var job = drawQueue.pop() {
-                guard lock.withLock({ failure == nil }) else { continue }  // drain after a failure
+                guard lock.withLock({ _ in failure == nil }) else { continue }  // drain after a failure
                 let start = threadCPUTime()
                 do {
                     // Drawn in place: the frame is no longer the task's (no copy unless someone else holds it).
@@ -44,14 +45,14 @@ final class OverlayEncoder: @unchecked Sendable {
                     continue
                 }
                 let elapsed = threadCPUTime() - start
-                lock.withLock { drawTime += elapsed }
+                lock.withLock { _ in drawTime += elapsed }
                 encodeQueue.push((job.image, job.timestamp))
             }
             encodeQueue.close()
         })
         threads.append(WorkerThread(name: "overlay encoding") { [self] in
             while let frame = encodeQueue.pop() {
-                guard lock.withLock({ failure == nil }) else { continue }
+                guard lock.withLock({ _ in failure == nil }) else { continue }
                 let start = threadCPUTime()
                 do {
                     if writer == nil {
@@ -66,7 +67,7 @@ final class OverlayEncoder: @unchecked Sendable {
                     record(error)
                 }
                 let elapsed = threadCPUTime() - start
-                lock.withLock { encodeTime += elapsed }
+                lock.withLock { _ in encodeTime += elapsed }
             }
         })
     }
@@ -80,14 +81,14 @@ final class OverlayEncoder: @unchecked Sendable {
                                                    fitsOtherSizes: true)
 
     private func record(_ error: any Error) {
-        lock.withLock { if failure == nil { failure = error } }
+        lock.withLock { _ in if failure == nil { failure = error } }
     }
 
     /// Queues a frame (waiting while the queue is full), which the drawing thread takes over and draws
     /// on in place, to be shown at `timestamp` milliseconds from the MP4's start (increasing);
     /// throws an earlier drawing or encoding error.
     func append(_ image: consuming Image, output: TaskOutput, timestamp: Int) throws {
-        if let failure = lock.withLock({ failure }) { throw failure }
+        if let failure = lock.withLock({ _ in failure }) { throw failure }
         drawQueue.push(Job(image: consume image, output: output, timestamp: timestamp))
     }
 
@@ -96,7 +97,7 @@ final class OverlayEncoder: @unchecked Sendable {
     func finish() throws -> (draw: Duration, encode: Duration) {
         drawQueue.close()
         joinThreads()
-        if let failure = lock.withLock({ failure }) {
+        if let failure = lock.withLock({ _ in failure }) {
             writer?.cancel()
             throw failure
         }
@@ -104,7 +105,7 @@ final class OverlayEncoder: @unchecked Sendable {
         try writer?.finish()
         writer = nil
         let flush = ContinuousClock.now - start
-        return lock.withLock { (drawTime, encodeTime + flush) }
+        return lock.withLock { _ in (drawTime, encodeTime + flush) }
     }
 
     /// Stops without writing the MP4.

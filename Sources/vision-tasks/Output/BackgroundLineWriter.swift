@@ -1,9 +1,11 @@
+import Synchronization
+
 /// Serializes and writes JSON lines on its own thread, in order, so a video's task thread does not
 /// wait for them. ``finish()`` writes what is queued and reports the first write error.
 final class BackgroundLineWriter: @unchecked Sendable {
     private let sink: JSONLinesSink
     private let queue = BoundedQueue<JSONValue>(capacity: 16)
-    private let lock = Lock()
+    private let lock = Mutex(())
     private var failure: OutputError?
     private var thread: WorkerThread?
 
@@ -11,11 +13,11 @@ final class BackgroundLineWriter: @unchecked Sendable {
         self.sink = sink
         thread = WorkerThread(name: "JSON output") { [self] in
             while let value = queue.pop() {
-                guard lock.withLock({ failure == nil }) else { continue }
+                guard lock.withLock({ _ in failure == nil }) else { continue }
                 do throws(OutputError) {
                     try sink.write(value)
                 } catch {
-                    lock.withLock { failure = error }
+                    lock.withLock { _ in failure = error }
                 }
             }
         }
@@ -23,7 +25,7 @@ final class BackgroundLineWriter: @unchecked Sendable {
 
     /// Queues `value` (waiting while 16 are queued); throws an earlier write error.
     func write(_ value: JSONValue) throws(OutputError) {
-        if let failure = lock.withLock({ failure }) { throw failure }
+        if let failure = lock.withLock({ _ in failure }) { throw failure }
         queue.push(value)
     }
 
@@ -32,7 +34,7 @@ final class BackgroundLineWriter: @unchecked Sendable {
         queue.close()
         thread?.join()
         thread = nil
-        if let failure = lock.withLock({ failure }) { throw failure }
+        if let failure = lock.withLock({ _ in failure }) { throw failure }
     }
 
     deinit {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Where result lines go: standard output, or the `--json-out` file. Each record is written as one
 /// line with a single `write(2)`, so a reader (or a crash) never sees half a record before the
@@ -16,7 +17,7 @@ final class JSONLinesSink: @unchecked Sendable {
         case appending(descriptor: Int32, path: String)
     }
 
-    private let lock = Lock()
+    private let lock = Mutex(())
     private var target: Target
     private var finished = false
     /// Records written so far.
@@ -48,7 +49,7 @@ final class JSONLinesSink: @unchecked Sendable {
     /// Writes `line`, one JSON value already serialized without newlines, as one line.
     func write(serializedLine line: String) throws(OutputError) {
         let bytes = Array((line + "\n").utf8)
-        try lock.withLock { () throws(OutputError) in
+        try lock.withLock { (_: inout ()) throws(OutputError) in
             guard !finished else { throw OutputError(path: "results", reason: "written after the output was closed") }
             switch target {
             case .standardOutput: try FileDescriptorWriter.writeAll(bytes, to: STDOUT_FILENO, name: "standard output")
@@ -62,7 +63,7 @@ final class JSONLinesSink: @unchecked Sendable {
     /// Makes everything written durable: renames a replacing file into place, flushes an appended
     /// one to disk. Later writes fail.
     func finish() throws(OutputError) {
-        try lock.withLock { () throws(OutputError) in
+        try lock.withLock { (_: inout ()) throws(OutputError) in
             guard !finished else { return }
             finished = true
             switch target {
@@ -77,7 +78,7 @@ final class JSONLinesSink: @unchecked Sendable {
 
     /// Gives up a replacing file (the destination stays as it was); appended lines stay.
     func abandon() {
-        lock.withLock {
+        lock.withLock { _ in
             guard !finished else { return }
             finished = true
             switch target {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// A one-line progress display on standard error: a bar when the total is known, the count, the
 /// rate and the estimated time left, e.g. `[#########-----------] 45/200 files  3.9 files/s  ETA 0:40`.
@@ -10,7 +11,7 @@ import Darwin
 /// It is redrawn at most ten times a second, is thread-safe, and draws nothing when disabled (by
 /// `--quiet`, or when standard error is not a terminal). ``log(_:)`` prints a message above it.
 final class ProgressBar: @unchecked Sendable {
-    private let lock = Lock()
+    private let lock = Mutex(())
     private let enabled: Bool
     private let unit: String
     private var total: Int?
@@ -33,12 +34,12 @@ final class ProgressBar: @unchecked Sendable {
 
     /// Sets the number of items once it is known (e.g. from a video's header).
     func setTotal(_ total: Int?) {
-        lock.withLock { self.total = total }
+        lock.withLock { _ in self.total = total }
     }
 
     /// Counts `count` more finished items.
     func advance(by count: Int = 1) {
-        lock.withLock {
+        lock.withLock { _ in
             done += count
             guard enabled else { return }
             let now = ContinuousClock.now
@@ -50,7 +51,7 @@ final class ProgressBar: @unchecked Sendable {
 
     /// Prints `message` on its own line on standard error, above the bar.
     func log(_ message: String) {
-        lock.withLock {
+        lock.withLock { _ in
             var text = enabled && isShown ? "\r\u{1B}[K" : ""
             text += message + "\n"
             writeToStandardError(text)
@@ -60,7 +61,7 @@ final class ProgressBar: @unchecked Sendable {
 
     /// Removes the bar (call once at the end).
     func finish() {
-        lock.withLock {
+        lock.withLock { _ in
             guard enabled, isShown else { return }
             writeToStandardError("\r\u{1B}[K")
             isShown = false

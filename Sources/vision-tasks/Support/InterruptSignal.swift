@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+import Synchronization
 
 /// SIGINT (Ctrl-C) and SIGTERM (what Kubernetes and Slurm send to stop a job) as a flag that the
 /// drivers poll between frames and files, so a run can stop cleanly with all output flushed.
@@ -12,7 +13,7 @@ import Dispatch
 /// handler, so the reaction runs as ordinary code. A second signal ends the process at once
 /// (exit status 130), for when a clean stop hangs.
 final class InterruptSignal: @unchecked Sendable {
-    private let lock = Lock()
+    private let lock = Mutex(())
     private var raised = false
     private var reactions: [@Sendable () -> Void] = []
     private var sources: [any DispatchSourceSignal] = []
@@ -31,11 +32,11 @@ final class InterruptSignal: @unchecked Sendable {
     }
 
     /// Whether SIGINT or SIGTERM has arrived.
-    var isRaised: Bool { lock.withLock { raised } }
+    var isRaised: Bool { lock.withLock { _ in raised } }
 
     /// Runs `reaction` (on a background queue) when the signal arrives, or now if it already has.
     func onInterrupt(_ reaction: @escaping @Sendable () -> Void) {
-        let runNow = lock.withLock { () -> Bool in
+        let runNow = lock.withLock { (_: inout ()) -> Bool in
             if raised { return true }
             reactions.append(reaction)
             return false
@@ -44,7 +45,7 @@ final class InterruptSignal: @unchecked Sendable {
     }
 
     private func deliver() {
-        let pending = lock.withLock { () -> [@Sendable () -> Void]? in
+        let pending = lock.withLock { (_: inout ()) -> [@Sendable () -> Void]? in
             if raised { return nil }
             raised = true
             defer { reactions = [] }

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Synchronization
 
 /// A task command on one image file: one JSON object on standard output (or `--json-out`), and
 /// the overlay when asked. The image runs in image mode unless `--running-mode` says otherwise
@@ -77,22 +78,15 @@ struct TaskSetupError: Error, CustomStringConvertible {
 
 /// Keeps the live-stream results of a run, for a caller that waits for them all.
 final class LiveStreamCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [Result<TaskOutput, any Error>] = []
+    private let stored = Mutex<[Result<TaskOutput, any Error>]>([])
 
     /// The sink to pass to ``TaskRunningMode/liveStream(_:)``.
     var receive: TaskLiveStreamSink {
-        { [self] outcome, _ in
-            lock.lock()
-            stored.append(outcome)
-            lock.unlock()
-        }
+        { [self] outcome, _ in stored.withLock { $0.append(outcome) } }
     }
 
     /// The results so far, in arrival order.
     var outcomes: [Result<TaskOutput, any Error>] {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
+        stored.withLock { $0 }
     }
 }

@@ -1,21 +1,26 @@
 import Foundation
 import Imaging
 import MLKitFaceDetection
+import Synchronization
+import VisionCore
 import VisionPipeline
 
 /// Runs an ML Kit `FaceDetector` (the public API) for the command line.
 ///
 /// ML Kit has no running modes: images and video frames go to `results(in:)` on one detector,
 /// which keeps the tracking IDs between calls. Live frames go to the asynchronous
-/// `process(_:completion:)` with MediaPipe's flow rule: one frame in work, one waiting, a newer
-/// frame replaces the waiting one (which gets no result).
+/// `process(_:completion:)` with MediaPipe's flow rule (``VisionCore/LatestFrameLimiter``): one
+/// frame in work, one waiting, a newer frame replaces the waiting one (which gets no result).
 final class MLKitFaceDetectorProcessor: TaskProcessor, @unchecked Sendable {
+    private struct LiveFrame: @unchecked Sendable {
+        var image: Image
+        var timestamp: Int
+    }
+
     private let options: FaceDetectorOptions
-    private var detector: FaceDetector
+    private let detector: Mutex<FaceDetector>
     private let sink: TaskLiveStreamSink?
-    private let lock = NSLock()
-    private var isBusy = false
-    private var waiting: (image: Image, timestamp: Int)?
+    private let limiter = LatestFrameLimiter<LiveFrame>()
     private let inFlight = DispatchGroup()
 
     init(options: FaceDetectorOptions, engine: TaskEngineOptions, runningMode: TaskRunningMode) throws {
@@ -26,7 +31,7 @@ final class MLKitFaceDetectorProcessor: TaskProcessor, @unchecked Sendable {
         MLKitModelLocation.bundlePath = bundle
         MLKitModelLocation.engine = engine.interpreter
         self.options = options
-        detector = FaceDetector.faceDetector(options: options)
+        detector = Mutex(FaceDetector.faceDetector(options: options))
         if case .liveStream(let sink) = runningMode { self.sink = sink } else { sink = nil }
     }
 
@@ -40,32 +45,24 @@ final class MLKitFaceDetectorProcessor: TaskProcessor, @unchecked Sendable {
 
     func submitLiveFrame(_ image: Image, timestampInMilliseconds: Int) throws {
         guard sink != nil else { throw LiveStreamModeRequired() }
-        lock.lock()
-        if isBusy {
-            waiting = (image, timestampInMilliseconds)
-            lock.unlock()
-            return
-        }
-        isBusy = true
+        let frame = LiveFrame(image: image, timestamp: timestampInMilliseconds)
+        guard limiter.offer(frame) == .startNow else { return }
         inFlight.enter()
-        lock.unlock()
-        start(image, timestamp: timestampInMilliseconds)
+        start(frame)
     }
 
     /// Processes one live frame; on completion, starts the waiting frame, if any.
-    private func start(_ image: Image, timestamp: Int) {
-        currentDetector.process(VisionImage(image: image)) { [self] faces, error in
+    private func start(_ frame: LiveFrame) {
+        currentDetector.process(VisionImage(image: frame.image)) { [self] faces, error in
             if let faces {
-                sink?(.success(faces.taskOutput), timestamp)
+                sink?(.success(faces.taskOutput), frame.timestamp)
             } else {
-                sink?(.failure(error ?? LiveStreamFailure()), timestamp)
+                sink?(.failure(error ?? LiveStreamFailure()), frame.timestamp)
             }
-            lock.lock()
-            let next = waiting
-            waiting = nil
-            if next == nil { isBusy = false } else { inFlight.enter() }
-            lock.unlock()
-            if let next { start(next.image, timestamp: next.timestamp) }
+            if let next = limiter.next() {
+                inFlight.enter()
+                start(next)
+            }
             inFlight.leave()
         }
     }
@@ -76,16 +73,11 @@ final class MLKitFaceDetectorProcessor: TaskProcessor, @unchecked Sendable {
 
     func reset() {
         finishLiveStream()
-        lock.lock()
-        detector = FaceDetector.faceDetector(options: options)
-        lock.unlock()
+        let fresh = FaceDetector.faceDetector(options: options)
+        detector.withLock { $0 = fresh }
     }
 
-    private var currentDetector: FaceDetector {
-        lock.lock()
-        defer { lock.unlock() }
-        return detector
-    }
+    private var currentDetector: FaceDetector { detector.withLock { $0 } }
 }
 
 /// `submitLiveFrame` on a processor not made for live-stream mode.

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import MediaPipeTasksVision
+import Synchronization
 
 /// Runs a `PoseLandmarker` (the public API) for the command line; writes masks with `--masks`.
 final class PoseLandmarkerProcessor: TaskProcessor, @unchecked Sendable {
@@ -12,8 +13,7 @@ final class PoseLandmarkerProcessor: TaskProcessor, @unchecked Sendable {
     private let isImageMode: Bool
     /// The live-stream delegate; the options hold it weakly, so the processor keeps it.
     private var liveStream: PoseLandmarkerLiveStream?
-    private let lock = NSLock()
-    private var inputName = "image"
+    private let inputName = Mutex("image")
 
     init(options: PoseLandmarkerOptions, runningMode: TaskRunningMode, listsMasks: Bool, masks: PoseMaskWriter?) throws {
         self.masks = masks
@@ -31,9 +31,7 @@ final class PoseLandmarkerProcessor: TaskProcessor, @unchecked Sendable {
     }
 
     func setInputName(_ name: String) {
-        lock.lock()
-        inputName = name
-        lock.unlock()
+        inputName.withLock { $0 = name }
     }
 
     func processImage(_ image: Image) throws -> TaskOutput {
@@ -58,9 +56,7 @@ final class PoseLandmarkerProcessor: TaskProcessor, @unchecked Sendable {
 
     /// The result as JSON and overlay, after writing its masks.
     private func output(_ result: PoseLandmarkerResult) throws -> TaskOutput {
-        lock.lock()
-        let name = inputName
-        lock.unlock()
+        let name = inputName.withLock { $0 }
         let files = try masks?.write(result.segmentationMasks, inputName: name,
                                      timestampInMilliseconds: isImageMode ? nil : result.timestampInMilliseconds)
         return result.taskOutput(listsMasks: listsMasks, maskFiles: files)
