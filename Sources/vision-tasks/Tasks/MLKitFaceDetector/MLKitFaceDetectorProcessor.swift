@@ -16,6 +16,7 @@ final class MLKitFaceDetectorProcessor: TaskProcessor, @unchecked Sendable {
     private let lock = NSLock()
     private var isBusy = false
     private var waiting: (image: Image, timestamp: Int)?
+    private var replacedWaiting = 0
     private let inFlight = DispatchGroup()
 
     init(options: FaceDetectorOptions, engine: TaskEngineOptions, runningMode: TaskRunningMode) throws {
@@ -42,6 +43,7 @@ final class MLKitFaceDetectorProcessor: TaskProcessor, @unchecked Sendable {
         guard sink != nil else { throw LiveStreamModeRequired() }
         lock.lock()
         if isBusy {
+            if waiting != nil { replacedWaiting += 1 }
             waiting = (image, timestampInMilliseconds)
             lock.unlock()
             return
@@ -72,6 +74,12 @@ final class MLKitFaceDetectorProcessor: TaskProcessor, @unchecked Sendable {
 
     func finishLiveStream() {
         inFlight.wait()
+    }
+
+    var droppedLiveFrames: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return replacedWaiting
     }
 
     func reset() {
