@@ -7,9 +7,10 @@
 // decoded image whose size, format and pixel buffer agree; any trap or sanitizer report is a
 // finding.
 
-/// A small pixel limit, so that a mutated header cannot make one execution allocate gigabytes
-/// (the size check happens before any pixel memory is allocated, and is itself exercised).
-let limits = ImageLimits(maximumPixelCount: 4_000_000)
+/// A small pixel limit (512 × 512, more than every fixture image has), so that a mutated header
+/// cannot make one execution decode and turn millions of pixels: the size check happens before
+/// any pixel memory is allocated, and is itself exercised by larger headers.
+let limits = ImageLimits(maximumPixelCount: 512 * 512)
 
 /// Decodes `bytes` as the command line does (format from the signature, then EXIF), checks the
 /// result, and turns it upright; also reads the EXIF orientation of every input directly, so
