@@ -90,6 +90,8 @@ import TestSupport
         let lines = try DriverTool.parseLines(try String(contentsOf: out, encoding: .utf8))
         let seen = Set(timestamps(lines))
         let step = Int(1000 / framesPerSecond)
+        // FFmpeg's H.264 decoder holds back several frames here (B-frame reordering and frame
+        // threads; 3 to 4 measured), which come out together at the end of the input.
         let lastFrames = (frameCount - 3..<frameCount).map { $0 * step }
         #expect(lastFrames.allSatisfy(seen.contains), "the last frames \(lastFrames) have lines: \(seen.sorted())")
         let summary = try Summary(errors)
