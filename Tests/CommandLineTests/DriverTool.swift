@@ -114,13 +114,14 @@ enum DriverTool {
         return try Image(width: image.width, height: image.height, format: .rgb8, bytes: bytes)
     }
 
-    /// An MP4 of `count` frames of the astronaut, moving 2 pixels right and 1 down per frame, at 25
-    /// frames per second. `fastStart` puts the index first, so the file can be read from a pipe.
-    static func movingFaceVideo(at path: String, frames count: Int, fastStart: Bool = false,
+    /// An MP4 of `count` frames of the astronaut, moving 2 pixels right and 1 down per frame, at
+    /// `framesPerSecond` (25 by default). `fastStart` puts the index first, so the file can be read
+    /// from a pipe.
+    static func movingFaceVideo(at path: String, frames count: Int, framesPerSecond: Double = 25, fastStart: Bool = false,
                                 yuvColorSpace: YUVColorSpace = .bt601VideoRange) throws {
         let decoded = try ImageDecoder.decode(contentsOfFile: Assets.image("astronaut.png").path)
         let face = decoded.image.format == .rgb8 ? decoded.image : try decoded.image.converted(to: .rgb8)
-        let writer = try VideoWriter(path: path, width: face.width, height: face.height, framesPerSecond: 25,
+        let writer = try VideoWriter(path: path, width: face.width, height: face.height, framesPerSecond: framesPerSecond,
                                      options: .init(fastStart: fastStart, yuvColorSpace: yuvColorSpace))
         for index in 0..<count {
             try writer.append(try shifted(face, dx: 2 * index, dy: index))

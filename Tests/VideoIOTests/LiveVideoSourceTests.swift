@@ -34,6 +34,43 @@ struct LiveVideoSourceTests {
         }
     }
 
+    @Test("At the end of the stream the frames not yet taken are all delivered, oldest first")
+    func framesKeptAtTheEnd() throws {
+        let folder = try ScratchFolder("live-end")
+        defer { folder.remove() }
+        let images = try VideoFixtures.movingCrops(count: 30, width: 160, height: 120, dx: 4, dy: 2)
+        let path = folder.path("live.mp4")
+        try VideoFixtures.write(images, to: path, fps: 30)
+
+        let live = try LiveVideoSource(path: path, backlogLimit: 5)
+        #expect(live.backlogLimit == 5)
+        let started = ContinuousClock.now
+        while !live.hasEnded, ContinuousClock.now - started < .seconds(30) { usleep(10_000) }
+        try #require(live.hasEnded, "the decoder reaches the end of a 30-frame file")
+        var received: [Int] = []
+        while let frame = try live.nextFrame() { received.append(frame.index) }
+        #expect(received == [25, 26, 27, 28, 29], "the last five frames, in order")
+        #expect(live.frameCounts.delivered == 5 && live.frameCounts.dropped == 25)
+    }
+
+    @Test("After stop() only the newest kept frame is delivered")
+    func stopKeepsOnlyTheNewest() throws {
+        let folder = try ScratchFolder("live-stop-kept")
+        defer { folder.remove() }
+        let images = try VideoFixtures.movingCrops(count: 30, width: 160, height: 120, dx: 4, dy: 2)
+        let path = folder.path("live.mp4")
+        try VideoFixtures.write(images, to: path, fps: 30)
+
+        let live = try LiveVideoSource(path: path, backlogLimit: 8)
+        let started = ContinuousClock.now
+        while !live.hasEnded, ContinuousClock.now - started < .seconds(30) { usleep(10_000) }
+        live.stop()
+        var received: [Int] = []
+        while let frame = try live.nextFrame() { received.append(frame.index) }
+        #expect(received == [29])
+        #expect(live.frameCounts.delivered + live.frameCounts.dropped == 30)
+    }
+
     @Test("stop() ends the stream early and is idempotent")
     func stopEarly() throws {
         let folder = try ScratchFolder("live-stop")

@@ -1,71 +1,103 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Dispatch
+import Synchronization
 
-/// A one-frame mailbox between a producer thread and a consumer: a new frame replaces one that was
-/// not yet taken (which counts as dropped). Guarded by a pthread mutex and condition variable.
-final class LatestFrameSlot: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var pending: VideoFrame?
-    private var ending: Result<Void, VideoError>?
-    private var dropped = 0
-    private var delivered = 0
+/// The mailbox between a live source's decoding thread and its consumer, guarded by the standard
+/// mutex, with a semaphore the consumer waits on (each put, close and stop signals it; a wake-up
+/// that finds nothing new waits again).
+///
+/// It keeps the frames not yet taken, oldest first, at most ``backlogLimit`` of them (the oldest
+/// beyond that is dropped). While the stream lasts, a take returns the newest frame and drops the
+/// older ones (the consumer was busy when they arrived). Once the stream has ended, every frame
+/// still kept is handed out, oldest first: the frames that arrive together at the end (those a
+/// decoder holds back until its input ends) are never lost to the end of the stream. After
+/// ``stop()`` only the newest is kept. Every frame put is counted exactly once, as delivered, as
+/// dropped, or (until taken) as pending. (The tasks' own flow rule for live streams, one frame in
+/// work and the newest waiting, is ``VisionCore/LatestFrameLimiter``; this is the stream's buffer
+/// before it.)
+final class LatestFrameSlot: Sendable {
+    /// The most frames kept for the end of the stream.
+    let backlogLimit: Int
 
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
+    private struct State {
+        var pending: [VideoFrame] = []
+        var ending: Result<Void, VideoError>?
+        var stopped = false
+        var dropped = 0
+        var delivered = 0
+
+        /// Drops every kept frame but the newest.
+        mutating func keepOnlyNewest() {
+            guard pending.count > 1 else { return }
+            dropped += pending.count - 1
+            pending.removeFirst(pending.count - 1)
+        }
     }
 
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
+    private let state = Mutex(State())
+    private let wakeUp = DispatchSemaphore(value: 0)
+
+    init(backlogLimit: Int = 8) {
+        precondition(backlogLimit >= 1, "the slot keeps at least the newest frame")
+        self.backlogLimit = backlogLimit
     }
 
-    private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
-    }
-
-    /// Producer: offers the newest frame, replacing (dropping) an untaken one.
+    /// Producer: offers the newest frame (dropping the oldest kept one beyond the limit).
     func put(_ frame: VideoFrame) {
-        locked {
-            if pending != nil { dropped += 1 }
-            pending = frame
-            pthread_cond_signal(condition)
+        let limit = backlogLimit
+        state.withLock { state in
+            state.pending.append(frame)
+            if state.stopped {
+                state.keepOnlyNewest()
+            } else if state.pending.count > limit {
+                state.pending.removeFirst()
+                state.dropped += 1
+            }
         }
+        wakeUp.signal()
     }
 
-    /// Producer: the stream ended (`.success`) or failed; the consumer gets the pending frame first.
+    /// Producer: the stream ended (`.success`) or failed; the consumer gets the kept frames first.
     func close(_ result: Result<Void, VideoError>) {
-        locked {
-            if ending == nil { ending = result }
-            pthread_cond_broadcast(condition)
+        state.withLock { state in
+            if state.ending == nil { state.ending = result }
         }
+        wakeUp.signal()
     }
 
-    /// Consumer: waits for a frame, or the end of the stream (`nil`), or its error.
+    /// Any thread: the run is being stopped; only the newest kept frame remains to be taken.
+    func stop() {
+        state.withLock { state in
+            state.stopped = true
+            state.keepOnlyNewest()
+        }
+        wakeUp.signal()
+    }
+
+    /// Consumer: waits for a frame, or the end of the stream (`nil`), or its error. While the
+    /// stream lasts the newest frame is returned (older ones are dropped); after its end, the
+    /// oldest kept one.
     func take() throws(VideoError) -> VideoFrame? {
-        let outcome: Result<VideoFrame?, VideoError> = locked {
-            while pending == nil && ending == nil { pthread_cond_wait(condition, mutex) }
-            if let frame = pending {
-                pending = nil
-                delivered += 1
-                return .success(frame)
+        while true {
+            let outcome: Result<VideoFrame?, VideoError>? = state.withLock { state in
+                if !state.pending.isEmpty {
+                    if state.ending == nil || state.stopped { state.keepOnlyNewest() }
+                    state.delivered += 1
+                    return .success(state.pending.removeFirst())
+                }
+                guard let ending = state.ending else { return nil }
+                if case .failure(let error) = ending {
+                    state.ending = .success(())  // report the error once
+                    return .failure(error)
+                }
+                return .success(nil)
             }
-            if case .failure(let error)? = ending {
-                ending = .success(())  // report the error once
-                return .failure(error)
-            }
-            return .success(nil)
+            if let outcome { return try outcome.get() }
+            wakeUp.wait()
         }
-        return try outcome.get()
     }
 
-    var counts: (delivered: Int, dropped: Int) { locked { (delivered, dropped) } }
+    /// Whether the producer has closed the stream (its end, an error or a stop).
+    var hasEnded: Bool { state.withLock { $0.ending != nil } }
+
+    var counts: (delivered: Int, dropped: Int) { state.withLock { ($0.delivered, $0.dropped) } }
 }

@@ -3,31 +3,37 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Live-stream reading: a background thread decodes a stream, URL or capture device as fast as it
-/// arrives and keeps only the newest frame, so a consumer that is busy (running a model) always gets
-/// the most recent frame and the frames that arrived meanwhile are dropped, as MediaPipe's
-/// live-stream mode does.
+/// arrives, so that a consumer that is busy (running a model) always gets the most recent frame and
+/// the frames that arrived meanwhile are dropped, as MediaPipe's live-stream mode does.
 ///
 /// ```swift
 /// let live = try LiveVideoSource(path: "/dev/video0")
 /// while let frame = try live.nextFrame() { process(frame) }   // ends at end of stream or stop()
 /// ```
 ///
+/// The end of a stream loses nothing: the frames not yet taken when it ends (up to
+/// ``backlogLimit``, e.g. those a decoder holds back until its input ends and then hands out all at
+/// once) are all returned, oldest first, before `nil`.
+///
 /// A file is read as fast as it decodes (not at its frame rate), so most of its frames are dropped;
 /// use ``VideoReader`` for files.
 public final class LiveVideoSource: @unchecked Sendable {
     /// What the container says about the video stream.
     public let info: VideoStreamInfo
-    private let slot = LatestFrameSlot()
+    private let slot: LatestFrameSlot
     private let reader: VideoReader
     private let stopFlag = StopFlag()
     private var thread: pthread_t?
-    private let joinLock = Mutex()
+    private let joinLock = Mutex(())
 
     /// Opens `path` (see ``VideoReader/init(path:options:)``) on the calling thread, then starts
-    /// decoding in the background.
-    public init(path: String, options: VideoReader.Options = .init()) throws(VideoError) {
+    /// decoding in the background. `backlogLimit` (at least 1) is the most frames kept for the
+    /// end of the stream.
+    public init(path: String, options: VideoReader.Options = .init(), backlogLimit: Int = 8) throws(VideoError) {
+        slot = LatestFrameSlot(backlogLimit: max(1, backlogLimit))
         reader = try VideoReader(path: path, options: options)
         info = reader.info
         let job = ProducerJob(reader: reader, slot: slot, stop: stopFlag)
@@ -46,13 +52,22 @@ public final class LiveVideoSource: @unchecked Sendable {
         thread = handle
     }
 
-    /// The newest decoded frame not yet returned, waiting for one if needed; `nil` once the stream
-    /// has ended or ``stop()`` was called and no frame is left. Rethrows the decoding thread's error
-    /// once. Frame ``VideoFrame/index`` values show which frames were skipped.
+    /// While the stream lasts, the newest decoded frame not yet returned (waiting for one if
+    /// needed; the older ones are dropped). Once it has ended, each frame still kept, oldest first,
+    /// then `nil`; after ``stop()``, only the newest. Rethrows the decoding thread's error once,
+    /// after the kept frames. Frame ``VideoFrame/index`` values show which frames were skipped.
     public func nextFrame() throws(VideoError) -> VideoFrame? { try slot.take() }
 
+    /// The most frames kept for the end of the stream.
+    public var backlogLimit: Int { slot.backlogLimit }
+
+    /// Whether decoding has finished (the end of the stream, an error or ``stop()``); the frames
+    /// still kept are returned by ``nextFrame()`` before `nil`.
+    public var hasEnded: Bool { slot.hasEnded }
+
     /// Frames returned by ``nextFrame()`` so far, and frames dropped because a newer one arrived
-    /// before they were taken.
+    /// before they were taken. Every decoded frame is one of these once ``nextFrame()`` has
+    /// returned `nil`.
     public var frameCounts: (delivered: Int, dropped: Int) { slot.counts }
 
     /// Stops decoding (also aborting a blocking read) and waits for the thread to end. Afterwards
@@ -60,8 +75,9 @@ public final class LiveVideoSource: @unchecked Sendable {
     /// thread, more than once (e.g. from a SIGINT handler's task).
     public func stop() {
         stopFlag.set()
+        slot.stop()
         reader.interrupt()
-        joinLock.withLock {
+        joinLock.withLock { _ in
             if let thread {
                 pthread_join(thread, nil)
                 self.thread = nil
@@ -95,10 +111,9 @@ private final class ProducerJob: @unchecked Sendable {
 }
 
 /// A flag set once from any thread.
-final class StopFlag: @unchecked Sendable {
-    private let lock = Mutex()
-    private var value = false
+final class StopFlag: Sendable {
+    private let value = Mutex(false)
 
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
 }

@@ -32,7 +32,7 @@ final class EncodingState {
 
     /// Milliseconds: the encoder's time base.
     private static let timeBase = AVRational(num: 1, den: 1000)
-    private static let temporaryCounter = Synchronization.Mutex(0)
+    private static let temporaryCounter = Mutex(0)
 
     init(path: String, width: Int, height: Int, framesPerSecond: Double, options: VideoWriter.Options) throws(VideoError) {
         destination = path

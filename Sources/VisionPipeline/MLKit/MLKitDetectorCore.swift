@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import VisionCore
 
 /// The shared engine room of the ML Kit and Firebase detectors: builds an `MLKitFaceAnalyzer`
 /// on first use (so that the non-throwing factories can report a missing model as an error of
@@ -35,12 +36,8 @@ public final class MLKitDetectorCore: @unchecked Sendable {
     /// Runs `work` on the serial queue. The box carries non-Sendable callbacks (ML Kit's completion
     /// blocks capture UI objects); it is safe because each is called exactly once, on that queue.
     public func enqueue(_ work: @escaping () -> Void) {
-        let box = UncheckedBox(work)
+        let box = UncheckedSendable(work)
         queue.async { box.value() }
     }
 }
 
-struct UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import VideoIO
 import Synchronization
+import VisionCore
 
 /// Decodes a video on its own thread, up to a few frames ahead of the task, so decoding overlaps
 /// the task instead of adding to it.
@@ -20,7 +21,7 @@ final class FramePrefetcher: @unchecked Sendable {
 
     /// Starts reading `reader` (which must not be used elsewhere any more).
     init(reader: VideoReader) {
-        let box = UncheckedBox(reader)
+        let box = UncheckedSendable(reader)
         // Ahead of drawing and encoding, which only need to keep up on average (a 720p face
         // overlay on 2 cores: ~5 % faster than at their priority).
         thread = WorkerThread(name: "video decoding", niceness: 5) { [self] in

@@ -2,17 +2,23 @@ import Dispatch
 import Foundation
 import Imaging
 import VideoIO
+import Synchronization
 
 /// A stream URL, capture device or named pipe in live-stream running mode.
 ///
-/// A reader thread (``VideoIO/LiveVideoSource``) keeps only the newest decoded frame; a feeding
-/// thread hands it to the task's asynchronous call, which drops frames while it is busy, as
-/// MediaPipe's live-stream mode does. Results arrive on the task's queue and are written as JSON
-/// Lines (and drawn into the `--overlay` MP4) in timestamp order.
+/// A reader thread (``VideoIO/LiveVideoSource``) decodes the frames as they arrive; a feeding
+/// thread (``LiveFeeder``) hands the newest to the task's asynchronous call whenever the task is
+/// free, so the frames that arrive while it is busy are dropped, as MediaPipe's live-stream mode
+/// does. Results arrive on the task's queue and are written as JSON Lines (and drawn into the
+/// `--overlay` MP4) in timestamp order.
 ///
 /// The run ends at the end of the stream or on SIGINT/SIGTERM (the normal way to stop a live
-/// stream; exit status 0). Then every submitted frame's result is written, the overlay finished
-/// and the output flushed. A source stuck in a blocking read (a silent pipe or device) is abandoned
+/// stream; exit status 0). At the end of the stream every frame not yet processed (the last one
+/// always, and those that arrived with it, such as a decoder's held-back frames) is processed;
+/// on a signal, the frame in work. Then every submitted frame's result is written, the overlay
+/// finished and the output flushed, and the summary on standard error accounts for every frame
+/// received: processed, dropped while the task was busy, failed, or not submitted after a stop
+/// (``LiveStreamTally``). A source stuck in a blocking read (a silent pipe or device) is abandoned
 /// after two seconds so the stop never hangs.
 struct LiveStreamRun {
     let source: String
@@ -38,11 +44,8 @@ struct LiveStreamRun {
         let overlayResult = Result { try results.finishOverlay() }
         try sink.finish()
         if stuck { _ = Unmanaged.passRetained(live) }  // never join the stuck reader; the process exit ends it
-        let counts = live.frameCounts
-        if !options.quiet {
-            printToStandardError("vision-tasks: \(results.count) frame(s) with results, \(feeder.submitted) submitted, "
-                + "\(counts.dropped) dropped by the reader while the task was busy")
-        }
+        let tally = Self.tally(live: live, feeder: feeder, results: results, processor: processor)
+        if !options.quiet { printToStandardError("vision-tasks: \(tally.line)") }
         try overlayResult.get()
         if let error = feeder.error, !InterruptSignal.shared.isRaised { throw error }
         if let error = results.firstWriteError { throw error }
@@ -50,20 +53,28 @@ struct LiveStreamRun {
 }
 
 extension LiveStreamRun {
+    /// Counts what became of the frames, after the feeder has stopped and the task has finished.
+    static func tally(live: LiveVideoSource, feeder: LiveFeeder, results: LiveResults,
+                      processor: any TaskProcessor) -> LiveStreamTally {
+        let source = live.frameCounts, written = results.counts
+        return LiveStreamTally(received: source.delivered + source.dropped, processed: written.written,
+                               dropped: source.dropped + processor.droppedLiveFrames,
+                               failed: written.failed + feeder.rejected, unsubmitted: feeder.unsubmitted)
+    }
+
     /// Opens `source` on a helper thread, so that a signal can end a run whose source never
     /// answers (opening a pipe or device blocks until data comes): returns `nil` two seconds after
     /// a signal if the opening has not finished by then.
     static func open(_ source: String) throws -> LiveVideoSource? {
-        let outcome = UncheckedBox<Result<LiveVideoSource, VideoError>?>(nil)
-        let lock = Lock()
+        let outcome = Mutex<Result<LiveVideoSource, VideoError>?>(nil)
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             let result = Result { () throws(VideoError) in try LiveVideoSource(path: source) }
-            lock.withLock { outcome.value = result }
+            outcome.withLock { $0 = result }
             done.signal()
         }
         guard waitUnlessStuck(done) else { return nil }
-        return try lock.withLock { outcome.value }?.get()
+        return try outcome.withLock { $0 }?.get()
     }
 
     /// Waits for `done`; returns false if a signal arrived and two more seconds passed without it.
@@ -76,131 +87,5 @@ extension LiveStreamRun {
             if let signalledAt, now - signalledAt > .seconds(2) { return false }
         }
         return true
-    }
-}
-
-/// Feeds the newest frames to the task on its own thread until the stream ends or a signal stops it.
-private final class LiveFeeder: @unchecked Sendable {
-    private let live: LiveVideoSource
-    private let processor: UncheckedBox<any TaskProcessor>
-    private let results: LiveResults
-    private let lock = Lock()
-    private var closed = false
-    private var clock = TimestampClock()
-    private(set) var submitted = 0
-    private(set) var error: (any Error)?
-    private let done = DispatchSemaphore(value: 0)
-
-    init(live: LiveVideoSource, processor: any TaskProcessor, results: LiveResults) {
-        self.live = live
-        self.processor = UncheckedBox(processor)
-        self.results = results
-    }
-
-    /// Runs the feeding thread and waits for it; returns whether it had to be abandoned (stuck in
-    /// a read two seconds after a signal). Afterwards no frame is submitted any more.
-    func runUntilEndOrInterrupt() -> Bool {
-        Thread.detachNewThread { [self] in
-            feed()
-            done.signal()
-        }
-        let stuck = !LiveStreamRun.waitUnlessStuck(done)
-        lock.withLock { closed = true }  // waits for a submission in progress
-        return stuck
-    }
-
-    private func feed() {
-        do {
-            while let frame = try live.nextFrame() {
-                let open = try lock.withLock { () throws -> Bool in
-                    guard !closed, !InterruptSignal.shared.isRaised else { return false }
-                    let timestamp = clock.next(frame.timestampMilliseconds)
-                    results.remember(frame.image, timestamp: timestamp)
-                    try processor.value.submitLiveFrame(frame.image, timestampInMilliseconds: timestamp)
-                    submitted += 1
-                    return true
-                }
-                if !open { break }
-            }
-        } catch {
-            lock.withLock { self.error = error }
-        }
-    }
-}
-
-/// Receives live results on the task's queue: writes each as a line and draws the overlay.
-private final class LiveResults: @unchecked Sendable {
-    private let sink: JSONLinesSink
-    private let progress: ProgressBar
-    private let overlayPath: String?
-    private let framesPerSecond: Double
-    private let lock = Lock()
-    /// Submitted frames awaiting their result (only with an overlay), oldest first.
-    private var pendingFrames: [(timestamp: Int, image: Image)] = []
-    private var writer: VideoWriter?
-    private var overlayError: (any Error)?
-    private(set) var firstWriteError: (any Error)?
-    private(set) var count = 0
-
-    init(sink: JSONLinesSink, progress: ProgressBar, overlayPath: String?, framesPerSecond: Double) {
-        self.sink = sink
-        self.progress = progress
-        self.overlayPath = overlayPath
-        self.framesPerSecond = framesPerSecond
-    }
-
-    /// Keeps a submitted frame for the overlay (a few at most: the task drops frames while busy and
-    /// never answers for them).
-    func remember(_ image: Image, timestamp: Int) {
-        guard overlayPath != nil else { return }
-        lock.withLock {
-            pendingFrames.append((timestamp, image))
-            if pendingFrames.count > 8 { pendingFrames.removeFirst() }
-        }
-    }
-
-    func receive(_ result: Result<TaskOutput, any Error>, timestamp: Int) {
-        lock.withLock {
-            let frameIndex = pendingFrames.firstIndex { $0.timestamp == timestamp }
-            let frame = frameIndex.map { pendingFrames[$0].image }
-            pendingFrames.removeAll { $0.timestamp <= timestamp }
-            switch result {
-            case .failure(let error):
-                progress.log("vision-tasks: frame at \(timestamp) ms: \(readableMessage(of: error))")
-            case .success(let output):
-                do {
-                    try sink.write(output.json.addingTimestamp(timestamp))
-                    count += 1
-                } catch {
-                    if firstWriteError == nil { firstWriteError = error }
-                }
-                if let overlayPath, let frame, overlayError == nil {
-                    do {
-                        if writer == nil {
-                            writer = try VideoWriter(path: overlayPath, width: frame.width, height: frame.height,
-                                                     framesPerSecond: framesPerSecond, options: OverlayEncoder.writerOptions)
-                        }
-                        var canvas = frame
-                        try output.drawOverlay(&canvas)
-                        try writer?.append(canvas, timestampMilliseconds: Double(timestamp))
-                    } catch {
-                        overlayError = error
-                        writer?.cancel()
-                        progress.log("vision-tasks: overlay \(overlayPath): \(readableMessage(of: error))")
-                    }
-                }
-                progress.advance()
-            }
-        }
-    }
-
-    /// Finishes the overlay MP4 (after the last result).
-    func finishOverlay() throws {
-        try lock.withLock { () throws in
-            if let overlayError { throw overlayError }
-            guard let writer else { return }
-            self.writer = nil
-            try writer.finish()
-        }
     }
 }

@@ -21,6 +21,10 @@ protocol TaskProcessor: AnyObject {
     /// Waits until every submitted live frame has produced its result or been dropped.
     func finishLiveStream()
 
+    /// Live frames the task dropped so far without a result because it was busy (a newer frame
+    /// replaced the one waiting), as MediaPipe's live-stream mode does.
+    var droppedLiveFrames: Int { get }
+
     /// Forgets tracking state, for the next video of a folder.
     func reset()
 

@@ -31,6 +31,8 @@ final class FaceDetectorProcessor: TaskProcessor {
         detector.callbackQueue.sync {}
     }
 
+    var droppedLiveFrames: Int { detector.liveStreamCounters.dropped }
+
     func reset() {
         detector.reset()
     }

@@ -31,6 +31,8 @@ final class FaceLandmarkerProcessor: TaskProcessor {
         landmarker.callbackQueue.sync {}
     }
 
+    var droppedLiveFrames: Int { landmarker.liveStreamCounters.dropped }
+
     func reset() {
         landmarker.reset()
     }

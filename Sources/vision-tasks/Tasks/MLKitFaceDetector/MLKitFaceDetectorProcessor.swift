@@ -21,6 +21,8 @@ final class MLKitFaceDetectorProcessor: TaskProcessor, @unchecked Sendable {
     private let detector: Mutex<FaceDetector>
     private let sink: TaskLiveStreamSink?
     private let limiter = LatestFrameLimiter<LiveFrame>()
+    /// Waiting frames replaced by a newer one (they get no result).
+    private let replacedWaiting = Mutex(0)
     private let inFlight = DispatchGroup()
 
     init(options: FaceDetectorOptions, engine: TaskEngineOptions, runningMode: TaskRunningMode) throws {
@@ -46,7 +48,9 @@ final class MLKitFaceDetectorProcessor: TaskProcessor, @unchecked Sendable {
     func submitLiveFrame(_ image: Image, timestampInMilliseconds: Int) throws {
         guard sink != nil else { throw LiveStreamModeRequired() }
         let frame = LiveFrame(image: image, timestamp: timestampInMilliseconds)
-        guard limiter.offer(frame) == .startNow else { return }
+        let admission = limiter.offer(frame)
+        if admission == .waits(droppedOne: true) { replacedWaiting.withLock { $0 += 1 } }
+        guard admission == .startNow else { return }
         inFlight.enter()
         start(frame)
     }
@@ -70,6 +74,8 @@ final class MLKitFaceDetectorProcessor: TaskProcessor, @unchecked Sendable {
     func finishLiveStream() {
         inFlight.wait()
     }
+
+    var droppedLiveFrames: Int { replacedWaiting.withLock { $0 } }
 
     func reset() {
         finishLiveStream()

@@ -50,6 +50,8 @@ final class PoseLandmarkerProcessor: TaskProcessor, @unchecked Sendable {
         landmarker.callbackQueue.sync {}
     }
 
+    var droppedLiveFrames: Int { landmarker.liveStreamCounters.dropped }
+
     func reset() {
         landmarker.reset()
     }
