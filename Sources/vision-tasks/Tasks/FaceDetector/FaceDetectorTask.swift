@@ -47,6 +47,10 @@ struct FaceDetectorTask: TaskCommandDefinition {
     }
 
     func makeProcessor(runningMode: TaskRunningMode) throws -> any TaskProcessor {
-        try FaceDetectorProcessor(options: makeOptions(), runningMode: runningMode)
+        let options = try makeOptions()
+        let liveStream = runningMode.liveStreamSink.map(FaceDetectorLiveStream.init)
+        options.runningMode = runningMode.mediaPipe
+        options.faceDetectorLiveStreamDelegate = liveStream
+        return MediaPipeTaskProcessor(task: try FaceDetector(options: options), liveStream: liveStream, output: \.taskOutput)
     }
 }

@@ -84,6 +84,10 @@ struct FaceLandmarkerTask: TaskCommandDefinition {
     }
 
     func makeProcessor(runningMode: TaskRunningMode) throws -> any TaskProcessor {
-        try FaceLandmarkerProcessor(options: makeOptions(), runningMode: runningMode)
+        let options = try makeOptions()
+        let liveStream = runningMode.liveStreamSink.map(FaceLandmarkerLiveStream.init)
+        options.runningMode = runningMode.mediaPipe
+        options.faceLandmarkerLiveStreamDelegate = liveStream
+        return MediaPipeTaskProcessor(task: try FaceLandmarker(options: options), liveStream: liveStream, output: \.taskOutput)
     }
 }

@@ -84,7 +84,13 @@ struct PoseLandmarkerTask: TaskCommandDefinition {
     }
 
     func makeProcessor(runningMode: TaskRunningMode) throws -> any TaskProcessor {
-        try PoseLandmarkerProcessor(options: makeOptions(), runningMode: runningMode, listsMasks: shouldOutputSegmentationMasks,
-                                    masks: masksDirectory.map(PoseMaskWriter.init(directory:)))
+        let options = try makeOptions()
+        let liveStream = runningMode.liveStreamSink.map(PoseLandmarkerLiveStream.init)
+        options.runningMode = runningMode.mediaPipe
+        options.poseLandmarkerLiveStreamDelegate = liveStream
+        let output = PoseOutput(masks: masksDirectory.map(PoseMaskWriter.init(directory:)), listsMasks: shouldOutputSegmentationMasks,
+                                isImageMode: runningMode.mediaPipe == .image)
+        return MediaPipeTaskProcessor(task: try PoseLandmarker(options: options), liveStream: liveStream,
+                                      output: output.output, inputNameChanged: output.setInputName)
     }
 }
