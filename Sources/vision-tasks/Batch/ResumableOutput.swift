@@ -110,7 +110,9 @@ private struct Plan {
 
     func report(path: String, warn: (String) -> Void) {
         if incompleteLastLine != nil { warn("\(path): cutting off an incomplete last line left by an interrupted run") }
-        if duplicates > 0 { warn("\(path): dropping \(duplicates) older line(s) of files that have a later line") }
+        if duplicates > 0 {
+            warn("\(path): dropping \(duplicates) superseded line(s) (each file keeps one line: its last result, else its last error)")
+        }
         for head in foreign { warn("\(path): dropping a line that is not a result line: \(head)") }
         if foreignCount > foreign.count { warn("\(path): dropping \(foreignCount - foreign.count) more line(s) that are not result lines") }
     }
