@@ -55,8 +55,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("inputs/clips"), withIntermediateDirectories: true)
         try DriverTool.movingFaceVideo(at: folder.appendingPathComponent("inputs/clips/v.mp4").path, frames: 12)
-        let results = folder.appendingPathComponent("out/results.jsonl").path
-        try FileManager.default.createDirectory(atPath: folder.appendingPathComponent("out").path, withIntermediateDirectories: true)
+        let results = folder.appendingPathComponent("out/results.jsonl").path  // out/ is made by the run
         let run = try DriverTool.run(["face-detector", folder.path + "/inputs", "--json-out", results, "--quiet"])
         #expect(run.status == 0, "\(run.standardError)")
         let lines = try DriverTool.parseLines(try text(results))
