@@ -1,34 +1,46 @@
 import Foundation
+import Synchronization
 import VideoIO
 
-/// Hidden work files that a killed run left beside an output: `.<name>.tmp-<tag>-XXXXXX`
+/// Hidden work files that a killed run left beside its outputs: `.<name>.tmp-<tag>-XXXXXX`
 /// (``TemporaryFile``) and `.<name>.partial-<tag>-<serial>` (a video overlay being encoded), with
-/// the owner's ``VideoIO/LeftoverTag``. Before a run writes an output, it removes those whose owner
-/// ran on this host and has ended; files of live processes and of other hosts stay.
+/// the owner's ``VideoIO/LeftoverTag``. The first time a run writes into a folder, it removes
+/// those there whose owner ran on this host and has ended; files of live processes and of other
+/// hosts stay. Each folder is looked at once per process, so a folder of many outputs costs one
+/// listing.
 enum LeftoverFiles {
-    /// Removes the dead processes' work files beside `destination`; returns how many were removed.
+    private static let cleanedFolders = Mutex<Set<String>>([])
+
+    /// Removes the dead processes' work files in the folder of `destination`, unless this process
+    /// already did; returns how many were removed.
     @discardableResult
     static func remove(besides destination: String) -> Int {
-        let url = URL(fileURLWithPath: destination)
-        let folder = url.deletingLastPathComponent().path
-        let name = url.lastPathComponent
-        guard !name.isEmpty, let siblings = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
+        let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().standardizedFileURL.path
+        guard cleanedFolders.withLock({ $0.insert(folder).inserted }),
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+        else { return 0 }
         var removed = 0
-        for sibling in siblings {
-            guard let tag = ownerTag(of: sibling, workFileOf: name), LeftoverTag.isDead(tag) else { continue }
-            if unlink(folder + "/" + sibling) == 0 { removed += 1 }
+        for name in names {
+            guard let tag = ownerTag(of: name), LeftoverTag.isDead(tag) else { continue }
+            if unlink(folder + "/" + name) == 0 { removed += 1 }
         }
         return removed
     }
 
-    /// The owner tag in `sibling` when it is a work file of `name`, else nil.
-    static func ownerTag(of sibling: String, workFileOf name: String) -> Substring? {
-        for kind in ["tmp", "partial"] {
-            let prefix = "." + name + "." + kind + "-"
-            guard sibling.hasPrefix(prefix) else { continue }
-            let rest = sibling.dropFirst(prefix.count)
+    /// The owner tag in `name` when it is one of our work files, else nil: hidden, then
+    /// `.tmp-<pid>@<host>-` and the six characters `mkstemp` chose, or `.partial-<pid>@<host>-`
+    /// (`.partial-<pid>-` from older versions) and a serial number.
+    static func ownerTag(of name: String) -> Substring? {
+        guard name.hasPrefix(".") else { return nil }
+        for (marker, needsHost) in [(".tmp-", true), (".partial-", false)] {
+            guard let range = name.range(of: marker, options: .backwards) else { continue }
+            let rest = name[range.upperBound...]
             guard let dash = rest.lastIndex(of: "-") else { return nil }
-            return rest[..<dash]
+            let tag = rest[..<dash], suffix = rest[rest.index(after: dash)...]
+            let suffixFits = needsHost ? suffix.count == 6 && suffix.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+                : !suffix.isEmpty && suffix.allSatisfy(\.isWholeNumber)
+            guard suffixFits, !needsHost || tag.contains("@") else { return nil }
+            return tag
         }
         return nil
     }

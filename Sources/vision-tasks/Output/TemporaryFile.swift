@@ -7,8 +7,8 @@ import Foundation
 import VideoIO
 
 /// A hidden temporary file beside its destination, renamed onto it by ``commit()``:
-/// `.<name>.tmp-<pid>@<host>-XXXXXX`. Making one first removes those that killed runs left for the
-/// same destination (``LeftoverFiles``).
+/// `.<name>.tmp-<pid>@<host>-XXXXXX`. Making the first one in a folder removes those that killed
+/// runs left there (``LeftoverFiles``).
 final class TemporaryFile: @unchecked Sendable {
     /// Where ``commit()`` puts the file.
     let destination: String
