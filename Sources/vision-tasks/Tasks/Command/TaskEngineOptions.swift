@@ -1,10 +1,15 @@
 import Foundation
 import Inference
+import MediaPipeTasksVision
 
 /// The options every task command shares for loading and running its models: `--model`,
 /// `--backend` and `--threads`.
 struct TaskEngineOptions: Sendable {
     static let model = Option<String?>.text("model", "PATH", defaultText: "the set-up folder's, below", help: "the model file")
+    /// `--delegate`, for the MediaPipe tasks (their `BaseOptions.delegate`).
+    static let delegate = Option<Delegate>.choice(
+        "delegate", ["CPU": .CPU, "GPU": .GPU], default: .CPU,
+        help: "BaseOptions.delegate; GPU is accepted and runs on the CPU here")
 
     static let declarations = [model.declaration] + EngineOptions.declarations
 
@@ -24,5 +29,14 @@ struct TaskEngineOptions: Sendable {
     func resolvedModelPath(defaultName: String) throws -> String {
         if let modelPath { return modelPath }
         return try AssetDirectory.requireModels().appendingPathComponent(defaultName).path
+    }
+
+    /// Fills a MediaPipe task's `options` with the model (`--model`, else `defaultModelName` in
+    /// the set-up folder), `delegate` and the interpreter's backend and threads.
+    func configure(_ options: BaseOptions, defaultModelName: String, delegate: Delegate) throws {
+        options.modelAssetPath = try resolvedModelPath(defaultName: defaultModelName)
+        options.delegate = delegate
+        options.inferenceBackend = interpreter.backend == .reference ? .reference : .xnnpack
+        options.threadCount = interpreter.threadCount
     }
 }

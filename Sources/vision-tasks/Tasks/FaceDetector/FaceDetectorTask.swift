@@ -20,19 +20,21 @@ struct FaceDetectorTask: TaskCommandDefinition {
         "min-suppression-threshold", default: defaults.minSuppressionThreshold, help: "IoU above which overlapping detections merge")
 
     static let taskOptions = [minDetectionConfidence.declaration, minSuppressionThreshold.declaration]
-    static let engineOptions = [MediaPipeEngineSettings.delegate.declaration]
+    static let engineOptions = [TaskEngineOptions.delegate.declaration]
     static let modelNote = "  Without --model: face_detection_short_range.tflite from the set-up folder (assets/models)."
     static let examples = """
           vision-tasks face-detector assets/images/astronaut.png
           vision-tasks face-detector photo.jpg --min-detection-confidence 0.7 --overlay boxes.jpg
         """
 
-    let engine: MediaPipeEngineSettings
+    let engine: TaskEngineOptions
+    let delegate: Delegate
     let minDetectionConfidence: Float
     let minSuppressionThreshold: Float
 
     init(arguments: ArgumentList, engine: TaskEngineOptions, output: TaskRunOptions) throws(UsageError) {
-        self.engine = try MediaPipeEngineSettings(arguments: arguments, engine: engine, defaultModelName: "face_detection_short_range.tflite")
+        self.engine = engine
+        delegate = try arguments.value(TaskEngineOptions.delegate)
         minDetectionConfidence = try arguments.value(Self.minDetectionConfidence)
         minSuppressionThreshold = try arguments.value(Self.minSuppressionThreshold)
     }
@@ -40,7 +42,7 @@ struct FaceDetectorTask: TaskCommandDefinition {
     /// The library options these flags stand for (no running mode, no delegate yet).
     func makeOptions() throws -> FaceDetectorOptions {
         let options = FaceDetectorOptions()
-        try engine.configure(options.baseOptions)
+        try engine.configure(options.baseOptions, defaultModelName: "face_detection_short_range.tflite", delegate: delegate)
         options.minDetectionConfidence = minDetectionConfidence
         options.minSuppressionThreshold = minSuppressionThreshold
         return options

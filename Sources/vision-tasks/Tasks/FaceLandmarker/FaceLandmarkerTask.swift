@@ -35,7 +35,7 @@ struct FaceLandmarkerTask: TaskCommandDefinition {
         minTrackingConfidence.declaration, outputFaceBlendshapes.declaration, outputFacialTransformationMatrixes.declaration,
         smallFaces.declaration, smallFaceModel.declaration, landmarkSmoothing.declaration,
     ]
-    static let engineOptions = [MediaPipeEngineSettings.delegate.declaration]
+    static let engineOptions = [TaskEngineOptions.delegate.declaration]
     static let modelNote = "  Without --model: face_landmarker.task from the set-up folder (assets/models)."
     static let examples = """
           vision-tasks face-landmarker assets/images/astronaut.png
@@ -43,7 +43,8 @@ struct FaceLandmarkerTask: TaskCommandDefinition {
           vision-tasks face-landmarker crowd.jpg --small-faces --num-faces 20 --json-out faces.json
         """
 
-    let engine: MediaPipeEngineSettings
+    let engine: TaskEngineOptions
+    let delegate: Delegate
     let numFaces: Int
     let minFaceDetectionConfidence: Float
     let minFacePresenceConfidence: Float
@@ -55,7 +56,8 @@ struct FaceLandmarkerTask: TaskCommandDefinition {
     let landmarkSmoothing: LandmarkSmoothingMode
 
     init(arguments: ArgumentList, engine: TaskEngineOptions, output: TaskRunOptions) throws(UsageError) {
-        self.engine = try MediaPipeEngineSettings(arguments: arguments, engine: engine, defaultModelName: "face_landmarker.task")
+        self.engine = engine
+        delegate = try arguments.value(TaskEngineOptions.delegate)
         numFaces = try arguments.value(Self.numFaces)
         minFaceDetectionConfidence = try arguments.value(Self.minFaceDetectionConfidence)
         minFacePresenceConfidence = try arguments.value(Self.minFacePresenceConfidence)
@@ -70,7 +72,7 @@ struct FaceLandmarkerTask: TaskCommandDefinition {
     /// The library options these flags stand for (no running mode, no delegate yet).
     func makeOptions() throws -> FaceLandmarkerOptions {
         let options = FaceLandmarkerOptions()
-        try engine.configure(options.baseOptions)
+        try engine.configure(options.baseOptions, defaultModelName: "face_landmarker.task", delegate: delegate)
         options.numFaces = numFaces
         options.minFaceDetectionConfidence = minFaceDetectionConfidence
         options.minFacePresenceConfidence = minFacePresenceConfidence

@@ -34,7 +34,7 @@ struct PoseLandmarkerTask: TaskCommandDefinition {
         minTrackingConfidence.declaration, outputSegmentationMasks.declaration, masks.declaration, everyPerson.declaration,
         landmarkSmoothing.declaration,
     ]
-    static let engineOptions = [MediaPipeEngineSettings.delegate.declaration]
+    static let engineOptions = [TaskEngineOptions.delegate.declaration]
     static let modelNote = "  Without --model: pose_landmarker_full.task from the set-up folder (assets/models)."
     static let examples = """
           vision-tasks pose-landmarker assets/images/bus.jpg --num-poses 2
@@ -42,7 +42,8 @@ struct PoseLandmarkerTask: TaskCommandDefinition {
           vision-tasks pose-landmarker group.jpg --num-poses 6 --every-person --json-out poses.json
         """
 
-    let engine: MediaPipeEngineSettings
+    let engine: TaskEngineOptions
+    let delegate: Delegate
     let numPoses: Int
     let minPoseDetectionConfidence: Float
     let minPosePresenceConfidence: Float
@@ -56,7 +57,8 @@ struct PoseLandmarkerTask: TaskCommandDefinition {
     let landmarkSmoothing: LandmarkSmoothingMode
 
     init(arguments: ArgumentList, engine: TaskEngineOptions, output: TaskRunOptions) throws(UsageError) {
-        self.engine = try MediaPipeEngineSettings(arguments: arguments, engine: engine, defaultModelName: "pose_landmarker_full.task")
+        self.engine = engine
+        delegate = try arguments.value(TaskEngineOptions.delegate)
         numPoses = try arguments.value(Self.numPoses)
         minPoseDetectionConfidence = try arguments.value(Self.minPoseDetectionConfidence)
         minPosePresenceConfidence = try arguments.value(Self.minPosePresenceConfidence)
@@ -72,7 +74,7 @@ struct PoseLandmarkerTask: TaskCommandDefinition {
     /// `--overlay`, masks are on for the picture.
     func makeOptions() throws -> PoseLandmarkerOptions {
         let options = PoseLandmarkerOptions()
-        try engine.configure(options.baseOptions)
+        try engine.configure(options.baseOptions, defaultModelName: "pose_landmarker_full.task", delegate: delegate)
         options.numPoses = numPoses
         options.minPoseDetectionConfidence = minPoseDetectionConfidence
         options.minPosePresenceConfidence = minPosePresenceConfidence
