@@ -1,4 +1,5 @@
-/// PRELU: `x >= 0 ? x : alpha * x` (computed as `max(x, 0) + min(x, 0) * alpha`), alpha broadcast against the input (6-D nested loops).
+/// PRELU: `x >= 0 ? x : alpha * x` (computed as `max(x, 0) + min(x, 0) * alpha`), alpha
+/// broadcast against the input (rows of a 6-D walk, `Shape6D.forEachRow`).
 final class ReferencePReLUKernel: Kernel {
     private let input: UnsafeMutablePointer<Float>
     private let alpha: UnsafeMutablePointer<Float>
@@ -18,27 +19,16 @@ final class ReferencePReLUKernel: Kernel {
     }
 
     func invoke() {
-        let s = shape, a = inputStrides, b = alphaStrides
-        let (xs, ys) = (a[5], b[5])
-        var out = output
-        for i0 in 0..<s[0] {
-            for i1 in 0..<s[1] {
-                for i2 in 0..<s[2] {
-                    for i3 in 0..<s[3] {
-                        for i4 in 0..<s[4] {
-                            let x = input + (i0 * a[0] + i1 * a[1] + i2 * a[2] + i3 * a[3] + i4 * a[4])
-                            let slope = alpha + (i0 * b[0] + i1 * b[1] + i2 * b[2] + i3 * b[3] + i4 * b[4])
-                            // max(x, 0) + min(x, 0) * alpha equals x >= 0 ? x : alpha * x for finite
-                            // alpha, and has no branch, so the contiguous case vectorizes.
-                            if xs == 1 && ys == 1 {
-                                for i5 in 0..<s[5] { out[i5] = max(x[i5], 0) + min(x[i5], 0) * slope[i5] }
-                            } else {
-                                for i5 in 0..<s[5] { out[i5] = max(x[i5 * xs], 0) + min(x[i5 * xs], 0) * slope[i5 * ys] }
-                            }
-                            out += s[5]
-                        }
-                    }
-                }
+        let count = shape[5]
+        let (xs, ys) = (inputStrides[5], alphaStrides[5])
+        Shape6D.forEachRow(of: shape, strides: inputStrides, alphaStrides) { row, aOffset, bOffset in
+            let x = input + aOffset, slope = alpha + bOffset, out = output + row * count
+            // max(x, 0) + min(x, 0) * alpha equals x >= 0 ? x : alpha * x for finite alpha, and
+            // has no branch, so the contiguous case vectorizes.
+            if xs == 1 && ys == 1 {
+                for i5 in 0..<count { out[i5] = max(x[i5], 0) + min(x[i5], 0) * slope[i5] }
+            } else {
+                for i5 in 0..<count { out[i5] = max(x[i5 * xs], 0) + min(x[i5 * xs], 0) * slope[i5 * ys] }
             }
         }
     }

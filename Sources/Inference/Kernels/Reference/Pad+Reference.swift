@@ -21,20 +21,11 @@ final class ReferencePadKernel: Kernel {
     func invoke() {
         output.update(repeating: 0, count: outputCount)
         let s = inputShape.dimensions, t = outputShape.strides, b = before
-        var x = input
-        for i0 in 0..<s[0] {
-            for i1 in 0..<s[1] {
-                for i2 in 0..<s[2] {
-                    for i3 in 0..<s[3] {
-                        for i4 in 0..<s[4] {
-                            let offset = (i0 + b[0]) * t[0] + (i1 + b[1]) * t[1] + (i2 + b[2]) * t[2]
-                                + (i3 + b[3]) * t[3] + (i4 + b[4]) * t[4] + b[5]
-                            (output + offset).update(from: x, count: s[5])
-                            x += s[5]
-                        }
-                    }
-                }
-            }
+        let count = s[5]
+        // Each input row lands `before` further along every axis of the output.
+        let base = (0..<5).reduce(b[5]) { $0 + b[$1] * t[$1] }
+        Shape6D.forEachRow(of: s, strides: t) { row, offset, _ in
+            (output + (base + offset)).update(from: input + row * count, count: count)
         }
     }
 }

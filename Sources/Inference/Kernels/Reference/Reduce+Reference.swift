@@ -1,5 +1,5 @@
-/// MEAN and SUM: every input element (6-D nested loops, in order) is added to its output element,
-/// in Float; MEAN then divides by the number of reduced elements.
+/// MEAN and SUM: every input element (the rows of a 6-D walk, in order) is added to its output
+/// element, in Float; MEAN then divides by the number of reduced elements.
 final class ReferenceReduceKernel: Kernel {
     private let p: ReduceParameters
     private let input: UnsafeMutablePointer<Float>
@@ -23,28 +23,18 @@ final class ReferenceReduceKernel: Kernel {
     }
 
     func invoke() {
-        let s = shape, o = outputStrides
+        let s = shape, o = outputStrides, count = s[5]
         output.update(repeating: 0, count: outputCount)
-        var x = input
-        for i0 in 0..<s[0] {
-            for i1 in 0..<s[1] {
-                for i2 in 0..<s[2] {
-                    for i3 in 0..<s[3] {
-                        for i4 in 0..<s[4] {
-                            let out = output + (i0 * o[0] + i1 * o[1] + i2 * o[2] + i3 * o[3] + i4 * o[4])
-                            if o[5] == 0 {
-                                // The innermost axis is reduced: the same additions, in the same
-                                // order, in a register instead of through memory.
-                                var sum = out[0]
-                                for i5 in 0..<s[5] { sum += x[i5] }
-                                out[0] = sum
-                            } else {
-                                for i5 in 0..<s[5] { out[i5 * o[5]] += x[i5] }
-                            }
-                            x += s[5]
-                        }
-                    }
-                }
+        Shape6D.forEachRow(of: s, strides: o) { row, offset, _ in
+            let x = input + row * count, out = output + offset
+            if o[5] == 0 {
+                // The innermost axis is reduced: the same additions, in the same order, in a
+                // register instead of through memory.
+                var sum = out[0]
+                for i5 in 0..<count { sum += x[i5] }
+                out[0] = sum
+            } else {
+                for i5 in 0..<count { out[i5 * o[5]] += x[i5] }
             }
         }
         if p.operation == .mean {

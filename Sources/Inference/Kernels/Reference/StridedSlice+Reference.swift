@@ -1,5 +1,5 @@
-/// STRIDED_SLICE: six nested loops over the taken elements; input index along dimension d is
-/// `begin[d] + i * stride[d]`.
+/// STRIDED_SLICE: the rows of the taken elements (`Shape6D.forEachRow`); input index along
+/// dimension d is `begin[d] + i * stride[d]`.
 final class ReferenceStridedSliceKernel: Kernel {
     private let input: UnsafeMutablePointer<Float>
     private let output: UnsafeMutablePointer<Float>
@@ -20,20 +20,10 @@ final class ReferenceStridedSliceKernel: Kernel {
     }
 
     func invoke() {
-        let s = sizes, t = steps
-        var out = output
-        for i0 in 0..<s[0] {
-            for i1 in 0..<s[1] {
-                for i2 in 0..<s[2] {
-                    for i3 in 0..<s[3] {
-                        for i4 in 0..<s[4] {
-                            let x = input + (startOffset + i0 * t[0] + i1 * t[1] + i2 * t[2] + i3 * t[3] + i4 * t[4])
-                            for i5 in 0..<s[5] { out[i5] = x[i5 * t[5]] }
-                            out += s[5]
-                        }
-                    }
-                }
-            }
+        let count = sizes[5], step = steps[5]
+        Shape6D.forEachRow(of: sizes, strides: steps) { row, offset, _ in
+            let x = input + (startOffset + offset), out = output + row * count
+            for i5 in 0..<count { out[i5] = x[i5 * step] }
         }
     }
 }

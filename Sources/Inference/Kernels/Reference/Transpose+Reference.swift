@@ -1,4 +1,5 @@
-/// TRANSPOSE: six nested loops over the output; output dimension i walks input dimension perm[i].
+/// TRANSPOSE: the output's rows (`Shape6D.forEachRow`); output dimension i walks input
+/// dimension perm[i].
 final class ReferenceTransposeKernel: Kernel {
     private let input: UnsafeMutablePointer<Float>
     private let output: UnsafeMutablePointer<Float>
@@ -19,20 +20,10 @@ final class ReferenceTransposeKernel: Kernel {
     }
 
     func invoke() {
-        let s = shape, t = inputSteps
-        var out = output
-        for i0 in 0..<s[0] {
-            for i1 in 0..<s[1] {
-                for i2 in 0..<s[2] {
-                    for i3 in 0..<s[3] {
-                        for i4 in 0..<s[4] {
-                            let x = input + (i0 * t[0] + i1 * t[1] + i2 * t[2] + i3 * t[3] + i4 * t[4])
-                            for i5 in 0..<s[5] { out[i5] = x[i5 * t[5]] }
-                            out += s[5]
-                        }
-                    }
-                }
-            }
+        let count = shape[5], step = inputSteps[5]
+        Shape6D.forEachRow(of: shape, strides: inputSteps) { row, offset, _ in
+            let x = input + offset, out = output + row * count
+            for i5 in 0..<count { out[i5] = x[i5 * step] }
         }
     }
 }
