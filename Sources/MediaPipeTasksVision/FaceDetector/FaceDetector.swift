@@ -28,20 +28,17 @@ public final class FaceDetector: NSObject, @unchecked Sendable {
     /// A detector with a copy of `options`. Throws as ``FaceLandmarker/init(options:)``.
     public init(options: FaceDetectorOptions) throws {
         let options = options.copied()
-        try VisionTaskRunner<[PipelineDetection]>.validate(
-            runningMode: options.runningMode,
-            hasLiveStreamDelegate: options.faceDetectorLiveStreamDelegate != nil)
-        try options.baseOptions.validateModelPath()
-        try ModelBundleCheck.require(ModelBundleCheck.faceDetectorMembers, inBundleAt: options.baseOptions.modelAssetPath)
-        let graph = try GraphLoading.make(engine: options.baseOptions.interpreterOptions) { engine throws(PipelineError) in
-            var graphOptions = options.graphOptions
-            graphOptions.engine = engine
-            return try FaceDetectorGraph(modelPath: options.baseOptions.modelAssetPath, options: graphOptions)
-        }
-        self.options = options
-        self.runner = VisionTaskRunner(
+        runner = try .loading(
             taskName: "faceDetector", runningMode: options.runningMode,
-            process: { image, _ throws(PipelineError) in try graph.detect(image) })
+            hasLiveStreamDelegate: options.faceDetectorLiveStreamDelegate != nil, baseOptions: options.baseOptions,
+            bundleMembers: ModelBundleCheck.faceDetectorMembers,
+            graph: { path, engine throws(PipelineError) in
+                var graphOptions = options.graphOptions
+                graphOptions.engine = engine
+                return try FaceDetectorGraph(modelPath: path, options: graphOptions)
+            },
+            process: { graph, image, _ throws(PipelineError) in try graph.detect(image) })
+        self.options = options
         super.init()
     }
 

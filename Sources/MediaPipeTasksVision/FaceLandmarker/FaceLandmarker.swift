@@ -36,23 +36,20 @@ public final class FaceLandmarker: NSObject, @unchecked Sendable {
     /// exist or a bundle lacks the models the task needs (e.g. a pose bundle).
     public init(options: FaceLandmarkerOptions) throws {
         let options = options.copied()
-        try VisionTaskRunner<[PipelineFace]>.validate(
-            runningMode: options.runningMode,
-            hasLiveStreamDelegate: options.faceLandmarkerLiveStreamDelegate != nil)
-        try options.baseOptions.validateModelPath()
-        try ModelBundleCheck.require(ModelBundleCheck.faceLandmarkerMembers, inBundleAt: options.baseOptions.modelAssetPath)
-        let graph = try GraphLoading.make(engine: options.baseOptions.interpreterOptions) { engine throws(PipelineError) in
-            var graphOptions = options.graphOptions
-            graphOptions.engine = engine
-            return try FaceLandmarkerGraph(modelPath: options.baseOptions.modelAssetPath, options: graphOptions)
-        }
-        self.options = options
-        self.runner = VisionTaskRunner(
+        runner = try .loading(
             taskName: "faceLandmarker", runningMode: options.runningMode,
-            process: { image, timestamp throws(PipelineError) in
+            hasLiveStreamDelegate: options.faceLandmarkerLiveStreamDelegate != nil, baseOptions: options.baseOptions,
+            bundleMembers: ModelBundleCheck.faceLandmarkerMembers,
+            graph: { path, engine throws(PipelineError) in
+                var graphOptions = options.graphOptions
+                graphOptions.engine = engine
+                return try FaceLandmarkerGraph(modelPath: path, options: graphOptions)
+            },
+            process: { graph, image, timestamp throws(PipelineError) in
                 try graph.process(image, timestampMilliseconds: timestamp)
             },
-            reset: { graph.reset() })
+            reset: { $0.reset() })
+        self.options = options
         super.init()
     }
 

@@ -33,23 +33,20 @@ public final class PoseLandmarker: NSObject, @unchecked Sendable {
     /// A landmarker with a copy of `options`. Throws as ``FaceLandmarker/init(options:)``.
     public init(options: PoseLandmarkerOptions) throws {
         let options = options.copied()
-        try VisionTaskRunner<[PipelinePose]>.validate(
-            runningMode: options.runningMode,
-            hasLiveStreamDelegate: options.poseLandmarkerLiveStreamDelegate != nil)
-        try options.baseOptions.validateModelPath()
-        try ModelBundleCheck.require(ModelBundleCheck.poseLandmarkerMembers, inBundleAt: options.baseOptions.modelAssetPath)
-        let graph = try GraphLoading.make(engine: options.baseOptions.interpreterOptions) { engine throws(PipelineError) in
-            var graphOptions = options.graphOptions
-            graphOptions.engine = engine
-            return try PoseLandmarkerGraph(modelPath: options.baseOptions.modelAssetPath, options: graphOptions)
-        }
-        self.options = options
-        self.runner = VisionTaskRunner(
+        runner = try .loading(
             taskName: "poseLandmarker", runningMode: options.runningMode,
-            process: { image, timestamp throws(PipelineError) in
+            hasLiveStreamDelegate: options.poseLandmarkerLiveStreamDelegate != nil, baseOptions: options.baseOptions,
+            bundleMembers: ModelBundleCheck.poseLandmarkerMembers,
+            graph: { path, engine throws(PipelineError) in
+                var graphOptions = options.graphOptions
+                graphOptions.engine = engine
+                return try PoseLandmarkerGraph(modelPath: path, options: graphOptions)
+            },
+            process: { graph, image, timestamp throws(PipelineError) in
                 try graph.process(image, timestampMilliseconds: timestamp)
             },
-            reset: { graph.reset() })
+            reset: { $0.reset() })
+        self.options = options
         super.init()
     }
 
