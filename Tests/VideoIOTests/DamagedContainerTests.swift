@@ -64,6 +64,21 @@ struct DamagedContainerTests {
         }
     }
 
+    @Test("A 5 s still in Matroska or WebM (a screen recording that adds frames only on change) is not a hole")
+    func longStillWithAnIndex() throws {
+        let folder = try ScratchFolder("long-still")
+        defer { folder.remove() }
+        let images = try ContainerFixtures.frames(count: 120, width: 128, height: 96)
+        let timestamps = (0..<images.count).map { Double($0 * 40) + ($0 >= 60 ? 5000 : 0) }
+        for (container, suffix) in Self.damageable where ContainerFixtures.canWrite(container) {
+            let path = folder.path("still.\(suffix)")
+            try ContainerFixtures.write(images, to: path, container: container, fps: Self.fps, timestamps: timestamps)
+            let (frames, error) = try Self.readToEnd(path)
+            #expect(error == nil, "\(suffix): \(String(describing: error))")
+            #expect(frames.count == images.count, "\(suffix)")
+        }
+    }
+
     @Test("An MP4 frame shown for 3 s is not a hole: its sample index lists every frame")
     func longFrameInMP4() throws {
         let folder = try ScratchFolder("long-frame")

@@ -29,16 +29,17 @@ extension DecodingState {
         return declared
     }
 
-    /// Notes where `packet` (of any stream) ends in time.
+    /// Notes where `packet` (of any stream) ends in time, and where it lies in the file.
     func notePacketForIntegrity(_ packet: UnsafeMutablePointer<AVPacket>) {
         guard let format, packet.pointee.stream_index >= 0, packet.pointee.stream_index < Int32(format.pointee.nb_streams),
               let stream = format.pointee.streams[Int(packet.pointee.stream_index)] else { return }
         var time = packet.pointee.pts
         if time == FFmpegStatus.noTimestamp { time = packet.pointee.dts }
-        guard time != FFmpegStatus.noTimestamp else { return }
         let base = stream.pointee.time_base
-        guard base.num > 0, base.den > 0 else { return }
-        let scale = Double(base.num) / Double(base.den) * 1000
-        integrity.notePacket(milliseconds: Double(time) * scale, durationMilliseconds: Double(packet.pointee.duration) * scale)
+        // Without a time (or a usable time base) the packet still counts for the byte positions.
+        let scale = base.num > 0 && base.den > 0 && time != FFmpegStatus.noTimestamp
+            ? Double(base.num) / Double(base.den) * 1000 : Double.nan
+        integrity.notePacket(milliseconds: Double(time) * scale, durationMilliseconds: Double(packet.pointee.duration) * scale,
+                             position: packet.pointee.pos, size: Int(packet.pointee.size))
     }
 }

@@ -8,7 +8,11 @@
 ///   container duration slightly longer than the last frame, and audio longer than the video, pass.
 /// - **Holes**: two consecutive video frames lie further apart than
 ///   ``gapToleranceMilliseconds`` or 25 nominal frame durations, whichever is longer (frames of
-///   variable-rate video stay well inside that).
+///   variable-rate video stay well inside that), and the demuxer skipped bytes to get from one to
+///   the other: more than ``skippedBytesTolerance`` between the end of a packet and the start of
+///   the next, as when it resynchronizes past damage. A long still, as in a screen recording whose
+///   frames come only when the screen changes, has its packets back to back and is not a hole.
+///   When the demuxer gives no byte positions, a long gap counts on its own.
 /// - **Decode errors**: packets the decoder rejected after the first frame was decoded.
 ///
 /// Only regular files are judged: pipes, devices and network streams have no declared end and
@@ -21,6 +25,9 @@ struct IntegrityCheck {
     static let truncationToleranceMilliseconds = 500.0
     /// The shortest interval between frames, in milliseconds, that counts as a hole.
     static let gapToleranceMilliseconds = 2000.0
+    /// The most bytes between two packets that container framing explains (block and cluster
+    /// headers are tens of bytes).
+    static let skippedBytesTolerance: Int64 = 4096
 
     /// What the container declares, and what the rules may use.
     struct Declared {
@@ -46,11 +53,26 @@ struct IntegrityCheck {
     /// The first hole: the times of the frames on either side, in milliseconds.
     private(set) var firstGap: (from: Double, to: Double)?
     private(set) var decodeErrorsAfterFirstFrame = 0
+    /// Where the last packet ended in the file, in bytes, when known.
+    private var packetEndPosition: Int64?
+    /// Whether every packet so far had a byte position.
+    private var knowsPositions = true
+    /// The times (milliseconds) of the packets that came after skipped bytes, in reading order.
+    private var packetsAfterSkips: [Double] = []
 
     init(_ declared: Declared) { self.declared = declared }
 
-    /// Notes a packet of any stream that presents from `milliseconds` for `durationMilliseconds`.
-    mutating func notePacket(milliseconds: Double, durationMilliseconds: Double) {
+    /// Notes a packet of any stream that presents from `milliseconds` for `durationMilliseconds`
+    /// and lies at byte `position` (-1 when unknown) for `size` bytes.
+    mutating func notePacket(milliseconds: Double, durationMilliseconds: Double, position: Int64, size: Int) {
+        if position < 0 {
+            knowsPositions = false
+        } else {
+            if let end = packetEndPosition, position - end > Self.skippedBytesTolerance, milliseconds.isFinite {
+                packetsAfterSkips.append(milliseconds)
+            }
+            packetEndPosition = position + Int64(max(0, size))
+        }
         guard milliseconds.isFinite, durationMilliseconds.isFinite else { return }
         let end = milliseconds + max(0, durationMilliseconds)
         if end > (dataEndMilliseconds ?? -.infinity) { dataEndMilliseconds = end }
@@ -62,10 +84,16 @@ struct IntegrityCheck {
         guard milliseconds.isFinite else { return }
         defer { previousFrameMilliseconds = max(previousFrameMilliseconds ?? milliseconds, milliseconds) }
         guard declared.judgesGaps, let previous = previousFrameMilliseconds else { return }
-        if milliseconds - previous > gapLimitMilliseconds {
+        if milliseconds - previous > gapLimitMilliseconds, bytesWereSkipped(after: previous, upTo: milliseconds) {
             gapCount += 1
             if firstGap == nil { firstGap = (previous, milliseconds) }
         }
+    }
+
+    /// Whether a packet presented after `start` and up to `end` came after skipped bytes (true
+    /// when positions are unknown, which cannot tell a hole from a still).
+    func bytesWereSkipped(after start: Double, upTo end: Double) -> Bool {
+        !knowsPositions || packetsAfterSkips.contains { $0 > start && $0 <= end }
     }
 
     /// Notes a packet the decoder rejected.
