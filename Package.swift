@@ -52,14 +52,18 @@ let package = Package(
         .target(name: "CFastKernels"),
 
         // MARK: Model format and inference
+        // The one lock, the live-stream frame limiter and the one unchecked-Sendable box.
+        .target(name: "Locking", swiftSettings: swiftSettings),
+
         .target(name: "TFLite", dependencies: ["CZlib"], swiftSettings: swiftSettings),
-        .target(name: "Inference", dependencies: ["TFLite", "CXNNPACK", "CThreadPool", "CFastKernels"], swiftSettings: swiftSettings),
+        .target(name: "Inference", dependencies: ["TFLite", "CXNNPACK", "CThreadPool", "CFastKernels", "Locking"],
+                swiftSettings: swiftSettings),
 
         // MARK: Images: decoding, ROI-to-tensor warps, drawing
         .target(name: "Imaging", dependencies: ["CPNG", "CJPEG", "VisionCore"], swiftSettings: swiftSettings),
 
         // MARK: Video files, streams and devices (FFmpeg) to and from Imaging's RGB images
-        .target(name: "VideoIO", dependencies: ["CFFmpeg", "CFFmpegLoader", "Imaging"], swiftSettings: swiftSettings),
+        .target(name: "VideoIO", dependencies: ["CFFmpeg", "CFFmpegLoader", "Imaging", "Locking"], swiftSettings: swiftSettings),
 
         // MARK: MediaPipe graph math (rects, SSD decoding, NMS, projection, tracking, smoothing, geometry)
         .target(name: "VisionCore", swiftSettings: swiftSettings),
@@ -67,14 +71,14 @@ let package = Package(
         // MARK: MediaPipe graphs on our engine (image -> crop -> interpreter -> VisionCore math)
         .target(
             name: "VisionPipeline",
-            dependencies: ["Inference", "TFLite", "Imaging", "VisionCore"],
+            dependencies: ["Inference", "TFLite", "Imaging", "VisionCore", "Locking"],
             swiftSettings: swiftSettings
         ),
 
         // MARK: MediaPipe Tasks' iOS API (MediaPipeTasksVision), a thin layer over VisionPipeline
         .target(
             name: "MediaPipeTasksVision",
-            dependencies: ["VisionPipeline", "Inference", "TFLite", "Imaging", "VisionCore"],
+            dependencies: ["VisionPipeline", "Inference", "TFLite", "Imaging", "VisionCore", "Locking"],
             swiftSettings: swiftSettings
         ),
 
@@ -93,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "vision-tasks",
             dependencies: ["TFLite", "Inference", "Imaging", "VisionPipeline", "MediaPipeTasksVision", "MLKitFaceDetection", "VideoIO",
-                           "Benchmarks"],
+                           "Benchmarks", "Locking"],
             swiftSettings: swiftSettings
         ),
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// A single-channel image such as a segmentation mask: `width × height` values, row-major
 /// (pixel (x, y) at index `y·width + x`), in the coordinates of the input image as stored.
@@ -25,7 +25,7 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
         var float32: UnsafeMutablePointer<Float>?
     }
 
-    private let storage: Mutex<Storage>
+    private let storage: Locked<Storage>
 
     /// A mask of `width × height` bytes copied from `uInt8Data`. `nil` when a size is not
     /// positive or the pixel count overflows.
@@ -40,7 +40,7 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
         self.dataType = .uInt8
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
         bytes.initialize(from: uInt8Data, count: count)
-        storage = Mutex(Storage(uint8: bytes))
+        storage = Locked(Storage(uint8: bytes))
         super.init()
     }
 
@@ -55,7 +55,7 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
         self.dataType = .float32
         let floats = UnsafeMutablePointer<Float>.allocate(capacity: count)
         floats.initialize(from: float32Data, count: count)
-        storage = Mutex(Storage(float32: floats))
+        storage = Locked(Storage(float32: floats))
         super.init()
     }
 

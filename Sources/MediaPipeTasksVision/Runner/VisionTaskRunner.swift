@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
-import VisionCore
+import Locking
 import VisionPipeline
 
 /// The running-mode machinery the three vision tasks share (MediaPipe's vision task runner plus
@@ -33,9 +32,9 @@ package final class VisionTaskRunner<Output: Sendable>: @unchecked Sendable {
     private let process: Process
     private let resetGraph: () -> Void
     /// Held for every graph call (and, in the synchronous modes, for the timestamp check too).
-    private let graphLock = Mutex(())
+    private let graphLock = Locked(())
     /// The timestamps and counters; never held while processing.
-    private let state = Mutex(RunnerState())
+    private let state = Locked(RunnerState())
     private let limiter = LatestFrameLimiter<LiveStreamFrame>()
 
     private struct RunnerState {

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// The mailbox between a live source's decoding thread and its consumer, guarded by the standard
 /// mutex, with a semaphore the consumer waits on (each put, close and stop signals it; a wake-up
@@ -12,7 +12,7 @@ import Synchronization
 /// decoder holds back until its input ends) are never lost to the end of the stream. After
 /// ``stop()`` only the newest is kept. Every frame put is counted exactly once, as delivered, as
 /// dropped, or (until taken) as pending. (The tasks' own flow rule for live streams, one frame in
-/// work and the newest waiting, is ``VisionCore/LatestFrameLimiter``; this is the stream's buffer
+/// work and the newest waiting, is ``Locking/LatestFrameLimiter``; this is the stream's buffer
 /// before it.)
 final class LatestFrameSlot: Sendable {
     /// The most frames kept for the end of the stream.
@@ -33,7 +33,7 @@ final class LatestFrameSlot: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let wakeUp = DispatchSemaphore(value: 0)
 
     init(backlogLimit: Int = 8) {

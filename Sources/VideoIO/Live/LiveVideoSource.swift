@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import Locking
 
 /// Live-stream reading: a background thread decodes a stream, URL or capture device as fast as it
 /// arrives, so that a consumer that is busy (running a model) always gets the most recent frame and
@@ -27,7 +27,7 @@ public final class LiveVideoSource: @unchecked Sendable {
     private let reader: VideoReader
     private let stopFlag = StopFlag()
     private var thread: pthread_t?
-    private let joinLock = Mutex(())
+    private let joinLock = Locked(())
 
     /// Opens `path` (see ``VideoReader/init(path:options:)``) on the calling thread, then starts
     /// decoding in the background. `backlogLimit` (at least 1) is the most frames kept for the
@@ -112,7 +112,7 @@ private final class ProducerJob: @unchecked Sendable {
 
 /// A flag set once from any thread.
 final class StopFlag: Sendable {
-    private let value = Mutex(false)
+    private let value = Locked(false)
 
     func set() { value.withLock { $0 = true } }
     var isSet: Bool { value.withLock { $0 } }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import CFFmpeg
 import Imaging
-import Synchronization
+import Locking
 
 /// The FFmpeg objects behind a ``VideoWriter`` and its temporary file.
 final class EncodingState {
@@ -32,7 +32,7 @@ final class EncodingState {
 
     /// Milliseconds: the encoder's time base.
     private static let timeBase = AVRational(num: 1, den: 1000)
-    private static let temporaryCounter = Mutex(0)
+    private static let temporaryCounter = Locked(0)
 
     init(path: String, width: Int, height: Int, framesPerSecond: Double, options: VideoWriter.Options) throws(VideoError) {
         destination = path

@@ -1,6 +1,5 @@
 import Foundation
-import Synchronization
-import VisionCore
+import Locking
 
 /// The shared engine room of the ML Kit and Firebase detectors: builds an `MLKitFaceAnalyzer`
 /// on first use (so that the non-throwing factories can report a missing model as an error of
@@ -14,7 +13,7 @@ public final class MLKitDetectorCore: @unchecked Sendable {
     /// The serial queue that asynchronous requests and their completions run on.
     public let queue: DispatchQueue
     /// Made on the first call; the lock serialises the calls.
-    private let analyzer = Mutex<MLKitFaceAnalyzer?>(nil)
+    private let analyzer = Locked<MLKitFaceAnalyzer?>(nil)
 
     public init(options: MLKitFaceOptions, label: String) {
         self.options = options

@@ -1,6 +1,6 @@
 import Inference
 import Foundation
-import Synchronization
+import Locking
 
 /// Where the ML Kit and Firebase face detectors find their models.
 ///
@@ -11,8 +11,8 @@ import Synchronization
 /// `assets/models/face_landmarker.task` relative to the working directory.
 /// Set it before creating detectors; detectors read it when they first process an image.
 public enum MLKitModelLocation {
-    private static let storedBundlePath = Mutex<String?>(nil)
-    private static let storedEngine = Mutex(InterpreterOptions())
+    private static let storedBundlePath = Locked<String?>(nil)
+    private static let storedEngine = Locked(InterpreterOptions())
 
     public static var bundlePath: String {
         get {

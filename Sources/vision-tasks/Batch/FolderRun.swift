@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Imaging
-import Synchronization
+import Locking
 
 /// A folder's files through `--jobs N` worker threads, each with its own ``TaskProcessor``s (one
 /// per running mode it meets, made on first use). Each file gives one JSON line: its result object
@@ -31,7 +31,7 @@ final class FolderRun: @unchecked Sendable {
     private let sink: JSONLinesSink
     private let progress: ProgressBar
 
-    private let lock = Mutex(())
+    private let lock = Locked(())
     private var nextIndex = 0
     private var failures: [Failure] = []
     private var fatalFailure: (any Error)?

@@ -1,8 +1,7 @@
 import Foundation
 import Imaging
 import VideoIO
-import Synchronization
-import VisionCore
+import Locking
 
 /// Decodes a video on its own thread, up to a few frames ahead of the task, so decoding overlaps
 /// the task instead of adding to it.
@@ -13,7 +12,7 @@ final class FramePrefetcher: @unchecked Sendable {
     }
 
     private let queue = BoundedQueue<Item>(capacity: 3)
-    private let stopLock = Mutex(())
+    private let stopLock = Locked(())
     private var stopped = false
     private var thread: WorkerThread?
     /// CPU time spent decoding, on the decoding thread.

@@ -1,8 +1,7 @@
 import Dispatch
 import Foundation
 import VideoIO
-import Synchronization
-import VisionCore
+import Locking
 
 /// Feeds a live source's frames to the task on its own thread until the stream ends or a signal
 /// stops it.
@@ -16,7 +15,7 @@ final class LiveFeeder: @unchecked Sendable {
     private let live: LiveVideoSource
     private let processor: UncheckedSendable<any TaskProcessor>
     private let results: LiveResults
-    private let lock = Mutex(())
+    private let lock = Locked(())
     private var closed = false
     private var clock = TimestampClock()
     private var submittedFrames = 0

@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
 import VideoIO
-import Synchronization
+import Locking
 
 /// Receives live results on the task's queue: writes each as a line and draws the overlay, and
 /// counts the frames with a line and the frames that failed.
@@ -10,7 +10,7 @@ final class LiveResults: @unchecked Sendable {
     private let progress: ProgressBar
     private let overlayPath: String?
     private let framesPerSecond: Double
-    private let lock = Mutex(())
+    private let lock = Locked(())
     /// Submitted frames awaiting their result (only with an overlay), oldest first.
     private var pendingFrames: [(timestamp: Int, image: Image)] = []
     private var writer: VideoWriter?

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Imaging
 import VideoIO
-import Synchronization
+import Locking
 
 /// A stream URL, capture device or named pipe in live-stream running mode.
 ///
@@ -66,7 +66,7 @@ extension LiveStreamRun {
     /// answers (opening a pipe or device blocks until data comes): returns `nil` two seconds after
     /// a signal if the opening has not finished by then.
     static func open(_ source: String) throws -> LiveVideoSource? {
-        let outcome = Mutex<Result<LiveVideoSource, VideoError>?>(nil)
+        let outcome = Locked<Result<LiveVideoSource, VideoError>?>(nil)
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             let result = Result { () throws(VideoError) in try LiveVideoSource(path: source) }

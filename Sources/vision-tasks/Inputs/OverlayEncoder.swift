@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
 import VideoIO
-import Synchronization
+import Locking
 
 /// Draws overlays and encodes them into an MP4, each on its own thread, so that drawing and
 /// encoding overlap each other and the task of the next frames.
@@ -21,7 +21,7 @@ final class OverlayEncoder: @unchecked Sendable {
     private let framesPerSecond: Double
     private let drawQueue = BoundedQueue<Job>(capacity: 2)
     private let encodeQueue = BoundedQueue<(image: Image, timestamp: Int)>(capacity: 2)
-    private let lock = Mutex(())
+    private let lock = Locked(())
     private var failure: (any Error)?
     private var writer: VideoWriter?
     private var threads: [WorkerThread] = []

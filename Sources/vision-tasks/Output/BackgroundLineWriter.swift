@@ -1,11 +1,11 @@
-import Synchronization
+import Locking
 
 /// Serializes and writes JSON lines on its own thread, in order, so a video's task thread does not
 /// wait for them. ``finish()`` writes what is queued and reports the first write error.
 final class BackgroundLineWriter: @unchecked Sendable {
     private let sink: JSONLinesSink
     private let queue = BoundedQueue<JSONValue>(capacity: 16)
-    private let lock = Mutex(())
+    private let lock = Locked(())
     private var failure: OutputError?
     private var thread: WorkerThread?
 

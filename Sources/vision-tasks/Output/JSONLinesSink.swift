@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import Locking
 
 /// Where result lines go: standard output, or the `--json-out` file. Each record is written as one
 /// line with a single `write(2)`, so a reader (or a crash) never sees half a record before the
@@ -17,7 +17,7 @@ final class JSONLinesSink: @unchecked Sendable {
         case appending(descriptor: Int32, path: String)
     }
 
-    private let lock = Mutex(())
+    private let lock = Locked(())
     private var target: Target
     private var finished = false
     /// Records written so far.

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import VideoIO
 
 /// Hidden work files that a killed run left beside its outputs: `.<name>.tmp-<tag>-XXXXXX`
@@ -9,7 +9,7 @@ import VideoIO
 /// hosts stay. Each folder is looked at once per process, so a folder of many outputs costs one
 /// listing.
 enum LeftoverFiles {
-    private static let cleanedFolders = Mutex<Set<String>>([])
+    private static let cleanedFolders = Locked<Set<String>>([])
 
     /// Removes the dead processes' work files in the folder of `destination`, unless this process
     /// already did; returns how many were removed.

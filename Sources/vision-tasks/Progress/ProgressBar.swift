@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import Locking
 
 /// A one-line progress display on standard error: a bar when the total is known, the count, the
 /// rate and the estimated time left, e.g. `[#########-----------] 45/200 files  3.9 files/s  ETA 0:40`.
@@ -11,7 +11,7 @@ import Synchronization
 /// It is redrawn at most ten times a second, is thread-safe, and draws nothing when disabled (by
 /// `--quiet`, or when standard error is not a terminal). ``log(_:)`` prints a message above it.
 final class ProgressBar: @unchecked Sendable {
-    private let lock = Mutex(())
+    private let lock = Locked(())
     private let enabled: Bool
     private let unit: String
     private var total: Int?

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
-import Synchronization
+import Locking
 
 /// SIGINT (Ctrl-C) and SIGTERM (what Kubernetes and Slurm send to stop a job) as a flag that the
 /// drivers poll between frames and files, so a run can stop cleanly with all output flushed.
@@ -13,7 +13,7 @@ import Synchronization
 /// handler, so the reaction runs as ordinary code. A second signal ends the process at once
 /// (exit status 130), for when a clean stop hangs.
 final class InterruptSignal: @unchecked Sendable {
-    private let lock = Mutex(())
+    private let lock = Locked(())
     private var raised = false
     private var reactions: [@Sendable () -> Void] = []
     private var sources: [any DispatchSourceSignal] = []

@@ -1,6 +1,6 @@
 import CThreadPool
 import CXNNPACK
-import Synchronization
+import Locking
 
 /// The thread pool XNNPACK runtimes run on: our own (target CThreadPool), behind pthreadpool's API.
 ///
@@ -17,7 +17,7 @@ package final class XNNPACKThreadPool: @unchecked Sendable {  // immutable; the 
     /// `nil` for single-threaded execution.
     let pool: pthreadpool_t?
 
-    private static let pools = Mutex<[Int: XNNPACKThreadPool]>([:])
+    private static let pools = Locked<[Int: XNNPACKThreadPool]>([:])
 
     /// The process-wide pool for `threadCount` threads, made on first use and kept for the
     /// process's lifetime (runtimes only hold its raw pointer).

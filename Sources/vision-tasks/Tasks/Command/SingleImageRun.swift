@@ -1,6 +1,6 @@
 import Foundation
 import Imaging
-import Synchronization
+import Locking
 
 /// A task command on one image file: one JSON object on standard output (or `--json-out`), and
 /// the overlay when asked. The image runs in image mode unless `--running-mode` says otherwise
@@ -78,7 +78,7 @@ struct TaskSetupError: Error, CustomStringConvertible {
 
 /// Keeps the live-stream results of a run, for a caller that waits for them all.
 final class LiveStreamCollector: @unchecked Sendable {
-    private let stored = Mutex<[Result<TaskOutput, any Error>]>([])
+    private let stored = Locked<[Result<TaskOutput, any Error>]>([])
 
     /// The sink to pass to ``TaskRunningMode/liveStream(_:)``.
     var receive: TaskLiveStreamSink {

@@ -1,15 +1,14 @@
 import Foundation
 import Imaging
 import MLKitFaceDetection
-import Synchronization
-import VisionCore
+import Locking
 import VisionPipeline
 
 /// Runs an ML Kit `FaceDetector` (the public API) for the command line.
 ///
 /// ML Kit has no running modes: images and video frames go to `results(in:)` on one detector,
 /// which keeps the tracking IDs between calls. Live frames go to the asynchronous
-/// `process(_:completion:)` with MediaPipe's flow rule (``VisionCore/LatestFrameLimiter``): one
+/// `process(_:completion:)` with MediaPipe's flow rule (``Locking/LatestFrameLimiter``): one
 /// frame in work, one waiting, a newer frame replaces the waiting one (which gets no result).
 final class MLKitFaceDetectorProcessor: TaskProcessor, @unchecked Sendable {
     private struct LiveFrame: @unchecked Sendable {
@@ -18,11 +17,11 @@ final class MLKitFaceDetectorProcessor: TaskProcessor, @unchecked Sendable {
     }
 
     private let options: FaceDetectorOptions
-    private let detector: Mutex<FaceDetector>
+    private let detector: Locked<FaceDetector>
     private let sink: TaskLiveStreamSink?
     private let limiter = LatestFrameLimiter<LiveFrame>()
     /// Waiting frames replaced by a newer one (they get no result).
-    private let replacedWaiting = Mutex(0)
+    private let replacedWaiting = Locked(0)
     private let inFlight = DispatchGroup()
 
     init(options: FaceDetectorOptions, engine: TaskEngineOptions, runningMode: TaskRunningMode) throws {
@@ -33,7 +32,7 @@ final class MLKitFaceDetectorProcessor: TaskProcessor, @unchecked Sendable {
         MLKitModelLocation.bundlePath = bundle
         MLKitModelLocation.engine = engine.interpreter
         self.options = options
-        detector = Mutex(FaceDetector.faceDetector(options: options))
+        detector = Locked(FaceDetector.faceDetector(options: options))
         if case .liveStream(let sink) = runningMode { self.sink = sink } else { sink = nil }
     }
 

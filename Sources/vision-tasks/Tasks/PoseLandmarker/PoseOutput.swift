@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
 import MediaPipeTasksVision
-import Synchronization
+import Locking
 
 /// How the command line turns pose results into its output: writes the masks with `--masks`
 /// (named after the current input), lists them in the JSON with `--output-segmentation-masks`.
@@ -11,7 +11,7 @@ final class PoseOutput: Sendable {
     private let listsMasks: Bool
     /// Image mode: mask names carry no timestamp.
     private let isImageMode: Bool
-    private let inputName = Mutex("image")
+    private let inputName = Locked("image")
 
     init(masks: PoseMaskWriter?, listsMasks: Bool, isImageMode: Bool) {
         self.masks = masks

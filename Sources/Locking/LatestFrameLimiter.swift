@@ -1,5 +1,3 @@
-import Synchronization
-
 /// MediaPipe's flow rule for live streams: one frame in work and at most one waiting; a newer
 /// frame replaces the waiting one, which is dropped (it gets no result). Used by every
 /// live-stream path (the tasks' `detectAsync`, ML Kit's `process(_:completion:)` in the command
@@ -18,7 +16,7 @@ public final class LatestFrameLimiter<Frame: Sendable>: Sendable {
         var waiting: Frame?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 
