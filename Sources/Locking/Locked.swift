@@ -14,22 +14,27 @@ import Darwin
 /// real.
 package final class Locked<Value>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var value: Value
+    /// The value lives in its own allocation, reached only through this pointer under the lock,
+    /// so ThreadSanitizer checks its bytes against the mutex (a stored property of a zero-sized
+    /// type such as `()` showed up to it as an access outside the lock).
+    private let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
 
     package init(_ value: Value) {
-        self.value = value
+        storage.initialize(to: value)
         pthread_mutex_init(mutex, nil)
     }
 
     deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
+        storage.deinitialize(count: 1)
+        storage.deallocate()
     }
 
     /// Runs `body` with the value, holding the lock.
     package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body(&storage.pointee)
     }
 }
