@@ -30,8 +30,7 @@ struct FolderFile: Hashable, Comparable, Sendable {
     func withOpenablePath<T>(under root: String, _ body: (String) throws -> T) throws -> T {
         let joined = root.hasSuffix("/") ? root : root + "/"
         if FileSystemName.isUTF8(bytes) { return try body(joined + text) }
-        let cPath = (Array(joined.utf8) + bytes + [0]).map { CChar(bitPattern: $0) }
-        let descriptor = open(cPath, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(FileSystemName.cString(Array(joined.utf8) + bytes), O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw InputError(path: joined + text, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
         #if os(Linux)

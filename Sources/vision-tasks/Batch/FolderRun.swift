@@ -121,14 +121,13 @@ final class FolderRun: @unchecked Sendable {
                 let output = try processor.processImage(image)
                 if let overlayFolder {
                     let overlayPath = overlayFolder + "/" + Self.imageOverlayName(file.text)
-                    try Self.createParentFolder(of: overlayPath)
                     try OverlayFile.write(output, on: image, to: overlayPath)
                 }
                 return output.json.withImageClockReset().prepending("file", file.json).serialized
             case .video?, nil:
                 let overlay = overlayFolder.map { $0 + "/" + Self.videoOverlayName(file.text) }
                 if let overlay {
-                    try Self.createParentFolder(of: overlay)
+                    try ParentFolder.create(for: overlay)
                     LeftoverFiles.remove(besides: overlay)
                 }
                 let processor = try processors.processor(for: .video)
@@ -170,15 +169,6 @@ final class FolderRun: @unchecked Sendable {
     /// whose extension the overlay writer does not know (`.jpe`, `.jfif`) get `.png` appended.
     static func imageOverlayName(_ file: String) -> String {
         OverlayFile.format(of: file) == nil ? file + ".png" : file
-    }
-
-    static func createParentFolder(of path: String) throws(OutputError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw OutputError(path: path, reason: "cannot create the folder \(folder): \(error.localizedDescription)")
-        }
     }
 
     /// A video's overlay path relative to the overlay folder: the same path for `.mp4`, with `.mp4`

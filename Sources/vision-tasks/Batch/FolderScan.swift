@@ -38,7 +38,7 @@ struct FolderScan {
         for name in names where name.first != UInt8(ascii: ".") {
             let path = folder + [UInt8(ascii: "/")] + name
             let relativePath = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
-            let cPath = Self.cString(path)
+            let cPath = FileSystemName.cString(path)
             var status = stat()
             guard lstat(cPath, &status) == 0 else { continue }
             let type = status.st_mode & S_IFMT
@@ -59,7 +59,7 @@ struct FolderScan {
 
     /// The names in `folder` as bytes (without `.` and `..`).
     private static func entries(of folder: [UInt8]) throws(ListingError) -> [[UInt8]] {
-        guard let directory = opendir(cString(folder)) else { throw ListingError(reason: String(cString: strerror(errno))) }
+        guard let directory = opendir(FileSystemName.cString(folder)) else { throw ListingError(reason: String(cString: strerror(errno))) }
         defer { closedir(directory) }
         var names: [[UInt8]] = []
         while let entry = readdir(directory) {
@@ -68,6 +68,4 @@ struct FolderScan {
         }
         return names
     }
-
-    private static func cString(_ bytes: [UInt8]) -> [CChar] { (bytes + [0]).map { CChar(bitPattern: $0) } }
 }

@@ -65,7 +65,7 @@ private struct Plan {
     init(descriptor: Int32, path: String, candidates: Set<FolderFile>) throws {
         struct Entry {
             var range: Range<Int>
-            var head: ResultLineHead
+            var file: FolderFile
         }
         var entries: [Entry] = []
         var lastResult: [FolderFile: Int] = [:]
@@ -89,10 +89,10 @@ private struct Plan {
             }
             let file = FolderFile(bytes: head.file)
             if head.isError { lastError[file] = entries.count } else { lastResult[file] = entries.count }
-            entries.append(Entry(range: line.offset..<line.offset + line.length + 1, head: head))
+            entries.append(Entry(range: line.offset..<line.offset + line.length + 1, file: file))
         }
         for (index, entry) in entries.enumerated() {
-            let file = FolderFile(bytes: entry.head.file)
+            let file = entry.file
             let keeps: Bool
             if let result = lastResult[file] {
                 keeps = result == index

@@ -21,7 +21,6 @@ struct VideoFramesFolder {
     func run(_ video: VideoFileRun, of file: FolderFile, processor: any TaskProcessor) throws -> String {
         let name = file.text + ".jsonl"
         let destination = path + "/" + name
-        try FolderRun.createParentFolder(of: destination)
         let frames = try TemporaryFile(destination: destination)
         var count = 0
         try video.run(processor: processor, emit: { frame in

@@ -22,6 +22,9 @@ enum FileSystemName {
         }
     }
 
+    /// `bytes` as a NUL-terminated C string, for the system calls that take a path.
+    static func cString(_ bytes: [UInt8]) -> [CChar] { (bytes + [0]).map { CChar(bitPattern: $0) } }
+
     /// Whether `bytes` are valid UTF-8 throughout.
     static func isUTF8(_ bytes: [UInt8]) -> Bool {
         var valid = true

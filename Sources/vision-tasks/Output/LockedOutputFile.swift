@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// A results file held by one run at a time: opened (created if missing, with its folders) for
 /// reading and appending, with an exclusive `flock(2)` lock that lasts until its descriptor is
@@ -15,14 +14,7 @@ enum LockedOutputFile {
     /// - Throws: ``OutputInUse`` when another process holds the lock, ``OutputError`` when the
     ///   file cannot be opened.
     static func open(_ path: String) throws -> Int32 {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw OutputError(path: path, reason: "cannot create the folder \(folder): \(error.localizedDescription)")
-            }
-        }
+        try ParentFolder.create(for: path)
         // A run that rewrites the file renames a new one onto the path while holding both locks;
         // a lock on the replaced file is no lock at all, so check that the path still names it.
         for _ in 0..<8 {

@@ -19,15 +19,9 @@ final class TemporaryFile: @unchecked Sendable {
     /// Creates the temporary file (and the destination's missing parent folders).
     init(destination: String) throws(OutputError) {
         self.destination = destination
-        let url = URL(fileURLWithPath: destination)
-        let folder = url.deletingLastPathComponent().path
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw OutputError(path: destination, reason: "cannot create the folder \(folder): \(error.localizedDescription)")
-        }
+        let folder = try ParentFolder.create(for: destination)
         LeftoverFiles.remove(besides: destination)
-        var template = Array((folder + "/." + url.lastPathComponent + ".tmp-" + LeftoverTag.current + "-XXXXXX").utf8CString)
+        var template = Array((folder + "/." + URL(fileURLWithPath: destination).lastPathComponent + ".tmp-" + LeftoverTag.current + "-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw OutputError(path: destination, reason: "cannot create a temporary file in its folder: \(String(cString: strerror(errno)))") }
         descriptor = fd
