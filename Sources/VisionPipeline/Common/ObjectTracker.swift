@@ -52,7 +52,7 @@ struct ObjectTracker {
     /// `limit`, with identities; new identities come from `identities`.
     func associate(detected: [NormalizedRect], limit: Int, identities: inout TrackIdentities) -> [Track] {
         let tracked = tracks ?? []
-        let rects = association.associate(tracked: tracked.map(\.roi), detected: detected).prefix(max(0, limit))
+        let rects = DetectorSchedule(maxCount: limit).clip(association.associate(tracked: tracked.map(\.roi), detected: detected))
         var used = Set<Int>()
         var result: [Track] = []
         for rect in rects {
