@@ -40,7 +40,7 @@ import Testing
         #expect(options.outputFaceBlendshapes == false)
         #expect(options.outputFacialTransformationMatrixes == false)
         #expect(options.detectsSmallFaces == false)
-        #expect(options.smallFaceModelAssetPath == nil)
+        #expect(options.minFaceSizeInPixels == 24)
         #expect(options.landmarkSmoothing == .mediaPipe)
 
         options.numFaces = 3

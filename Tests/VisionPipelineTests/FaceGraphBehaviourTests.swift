@@ -41,10 +41,12 @@ import VisionPipeline
         try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) }).write(to: garbage)
         defer { try? FileManager.default.removeItem(at: garbage) }
         #expect(throws: PipelineError.self) { try FaceLandmarkerGraph(modelPath: garbage.path, options: .init()) }
-        // detectsSmallFaces without the full-range file.
+        // A minimum face size that is not positive.
         #expect(throws: PipelineError.self) {
-            try FaceLandmarkerGraph(modelPath: Self.bundle, options: .init(detectsSmallFaces: true,
-                                                                           smallFaceDetectorPath: "/nonexistent.tflite"))
+            try FaceLandmarkerGraph(modelPath: Self.bundle, options: .init(detectsSmallFaces: true, minFaceSize: 0))
+        }
+        #expect(throws: PipelineError.self) {
+            try FaceDetectorGraph(modelPath: Self.bundle, options: .init(detectsSmallFaces: true, minFaceSize: -3))
         }
     }
 

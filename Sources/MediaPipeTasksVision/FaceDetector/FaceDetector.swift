@@ -7,7 +7,9 @@ import VisionPipeline
 /// Takes the short-range model (`face_detection_short_range.tflite`, 128×128, faces within about
 /// 2 m), the full-range model (`face_detection_full_range_sparse.tflite`, 192×192, chosen by its
 /// input size) or a `face_landmarker.task` bundle (its detector). Boxes are in pixels and keypoints
-/// normalized, both in the input image as stored.
+/// normalized, both in the input image as stored. With ``FaceDetectorOptions/detectsSmallFaces``
+/// (beyond MediaPipe) the model runs over a pyramid of tiles and finds faces by their size in
+/// pixels.
 ///
 /// **Thread safety:** a detector is `Sendable`; calls are serialized internally (a lock);
 /// results are immutable. In live-stream mode, processing and the delegate call happen on the
@@ -87,6 +89,7 @@ extension FaceDetectorOptions {
     var graphOptions: FaceDetectorGraphOptions {
         FaceDetectorGraphOptions(minDetectionConfidence: minDetectionConfidence,
                                  minSuppressionThreshold: minSuppressionThreshold,
+                                 detectsSmallFaces: detectsSmallFaces, minFaceSize: minFaceSizeInPixels,
                                  engine: baseOptions.interpreterOptions)
     }
 }

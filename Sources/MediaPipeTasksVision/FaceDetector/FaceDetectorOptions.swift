@@ -13,6 +13,14 @@ public final class FaceDetectorOptions: TaskOptions {
     /// The IoU above which overlapping detections are merged (weighted non-maximum
     /// suppression), in [0, 1]. Default 0.3.
     public var minSuppressionThreshold: Float = 0.3
+    /// VisionTasks extension: find faces by their size in pixels, down to
+    /// ``minFaceSizeInPixels``, in pictures of any size: the model runs over a pyramid of tiles
+    /// (docs/pipeline.md §9.1). Slower, by the number of tiles. Default false: MediaPipe's
+    /// detection exactly.
+    public var detectsSmallFaces: Bool = false
+    /// VisionTasks extension: with ``detectsSmallFaces``, the smallest face to find, in pixels of
+    /// face width in the upright picture. Default 24.
+    public var minFaceSizeInPixels: Int = 24
 
     override public init() {
         super.init()
@@ -28,6 +36,8 @@ public final class FaceDetectorOptions: TaskOptions {
         copy.faceDetectorLiveStreamDelegate = faceDetectorLiveStreamDelegate
         copy.minDetectionConfidence = minDetectionConfidence
         copy.minSuppressionThreshold = minSuppressionThreshold
+        copy.detectsSmallFaces = detectsSmallFaces
+        copy.minFaceSizeInPixels = minFaceSizeInPixels
         return copy
     }
 }

@@ -110,7 +110,7 @@ extension FaceLandmarkerOptions {
             isStreaming: runningMode != .image,
             smoothing: landmarkSmoothing.pipelineSmoothing,
             detectsSmallFaces: detectsSmallFaces,
-            smallFaceDetectorPath: smallFaceModelAssetPath,
+            minFaceSize: minFaceSizeInPixels,
             engine: baseOptions.interpreterOptions)
     }
 }

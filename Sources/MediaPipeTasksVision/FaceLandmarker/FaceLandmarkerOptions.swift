@@ -26,15 +26,15 @@ public final class FaceLandmarkerOptions: TaskOptions {
     /// spelling). Default false.
     public var outputFacialTransformationMatrixes: Bool = false
 
-    /// VisionTasks extension: also find small and distant faces, which MediaPipe's short-range
-    /// detector misses (it runs the full-range detector and the short-range detector on
-    /// overlapping tiles as well, and merges what they find). Slower; needs
-    /// ``smallFaceModelAssetPath``. Default false: MediaPipe's detection exactly.
+    /// VisionTasks extension: find faces by their size in pixels, down to
+    /// ``minFaceSizeInPixels``, in pictures of any size (crowds, 4K frames): the short-range
+    /// detector runs over a pyramid of tiles (docs/pipeline.md §9.1). Slower, by the number of
+    /// tiles. Default false: MediaPipe's detection exactly.
     public var detectsSmallFaces: Bool = false
-    /// VisionTasks extension: the full-range face detector used by ``detectsSmallFaces``
-    /// (`face_detection_full_range_sparse.tflite`). Default nil: that file name next to
-    /// ``BaseOptions/modelAssetPath``.
-    public var smallFaceModelAssetPath: String?
+    /// VisionTasks extension: with ``detectsSmallFaces``, the smallest face to find, in pixels of
+    /// face width (the mesh's extent) in the upright picture. Larger is faster: the detector runs
+    /// fall as `1 / size²`. Default 24.
+    public var minFaceSizeInPixels: Int = 24
     /// VisionTasks extension: how landmarks are smoothed in video and live-stream modes. Default
     /// ``LandmarkSmoothingMode/mediaPipe`` (only when `numFaces` == 1, as MediaPipe).
     public var landmarkSmoothing: LandmarkSmoothingMode = .mediaPipe
@@ -58,7 +58,7 @@ public final class FaceLandmarkerOptions: TaskOptions {
         copy.outputFaceBlendshapes = outputFaceBlendshapes
         copy.outputFacialTransformationMatrixes = outputFacialTransformationMatrixes
         copy.detectsSmallFaces = detectsSmallFaces
-        copy.smallFaceModelAssetPath = smallFaceModelAssetPath
+        copy.minFaceSizeInPixels = minFaceSizeInPixels
         copy.landmarkSmoothing = landmarkSmoothing
         return copy
     }

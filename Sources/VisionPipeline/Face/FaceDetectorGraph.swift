@@ -9,6 +9,8 @@ import VisionCore
 public final class FaceDetectorGraph {
     public let options: FaceDetectorGraphOptions
     let detector: FaceDetectorModel
+    /// The small-faces search, with `detectsSmallFaces`.
+    var search: FaceSearch?
 
     /// - Parameter modelPath: a face detector `.tflite` (short range 128×128 or full range 192×192,
     ///   chosen by its input size) or a `face_landmarker.task` bundle (its `face_detector.tflite`).
@@ -25,15 +27,26 @@ public final class FaceDetectorGraph {
         let file = try ModelFile(path: modelPath)
         let model = try file.model(named: file.isBundle ? BundleMember.faceDetector : nil)
         detector = try FaceDetectorModel(model: model, path: modelPath, engine: options.engine)
+        guard options.minFaceSize > 0 else { throw .invalidArgument("minFaceSize \(options.minFaceSize) must be positive (pixels)") }
+        search = options.detectsSmallFaces
+            ? FaceSearch(detector: detector, minFaceSize: options.minFaceSize, mergeThreshold: options.minSuppressionThreshold)
+            : nil
         self.options = options
     }
 
-    /// Faces in the image, highest score first, in the input's pixel grid.
+    /// Faces in the image, highest score first, in the input's pixel grid. With
+    /// `detectsSmallFaces` every tile of the search runs on every call (the detector keeps no
+    /// state between frames).
     public func detect(_ image: PipelineImage) throws(PipelineError) -> [PipelineDetection] {
         let prepared = try PreparedImage(image)
-        var detections = try detector.detect(prepared.image, rect: prepared.fullImageRect,
+        var detections: [RelativeDetection]
+        if search != nil {
+            detections = try search!.detect(prepared, minScore: options.minDetectionConfidence, everyTile: true)
+        } else {
+            detections = try detector.detect(prepared.image, rect: prepared.fullImageRect,
                                              minScore: options.minDetectionConfidence,
                                              iouThreshold: options.minSuppressionThreshold)
+        }
         if let maxResults = options.maxResults { detections = Array(detections.prefix(maxResults)) }
         return detections.map { detection in
             var d = detection

@@ -6,7 +6,7 @@ import VisionCore
 extension FaceLandmarkerGraph {
     /// Package stage access: the detector's ROIs for an image (×1.5 of the projected boxes, best first).
     package func detectorRects(_ image: PipelineImage) throws(PipelineError) -> [NormalizedRect] {
-        try detectionRects(in: PreparedImage(image))
+        try detectionRects(in: PreparedImage(image), everyTile: true)
     }
 
     /// Package stage access: the projected, unsmoothed landmarks of the face in `rect` (nil when its presence

@@ -19,19 +19,22 @@ struct MeshedFace {
 
 extension FaceLandmarkerGraph {
     /// The detector stage alone, for callers that schedule it themselves (ML Kit's detectors):
-    /// with `detectsSmallFaces`, the small-faces search (full-range detector plus short-range
-    /// tiles, merged at IoU 0.3); otherwise the short-range detector on the whole picture with
-    /// weighted NMS at `suppressionThreshold`. Score ≥ `minFaceDetectionConfidence`, best first,
-    /// at most `numFaces`.
-    func detectFaces(in prepared: PreparedImage, suppressionThreshold: Float) throws(PipelineError) -> [FaceDetectionROI] {
-        let detections: [RelativeDetection]
-        if let smallFaces {
-            detections = try smallFaces.detect(prepared, minScore: options.minFaceDetectionConfidence)
+    /// with `detectsSmallFaces`, the small-faces search (``FaceSearch``: every tile when
+    /// `everyTile`, else a streaming frame's share) with every detection kept, since some will
+    /// not pass the landmark model; otherwise the short-range detector on the whole picture with
+    /// weighted NMS at `suppressionThreshold`, at most `numFaces`. Score ≥
+    /// `minFaceDetectionConfidence`, best first.
+    func detectFaces(in prepared: PreparedImage, suppressionThreshold: Float,
+                     everyTile: Bool = true) throws(PipelineError) -> [FaceDetectionROI] {
+        var detections: [RelativeDetection]
+        if smallFaces != nil {
+            detections = try smallFaces!.detect(prepared, minScore: options.minFaceDetectionConfidence, everyTile: everyTile)
         } else {
             detections = try detector.detect(prepared.image, rect: prepared.fullImageRect,
                                              minScore: options.minFaceDetectionConfidence, iouThreshold: suppressionThreshold)
+            detections = Array(detections.prefix(options.numFaces))
         }
-        return detections.prefix(options.numFaces).map { detection in
+        return detections.map { detection in
             var shown = detection
             if prepared.isMirrored { shown.xmin = 1 - (detection.xmin + detection.width) }
             let pixels = shown.pixelBoundingBox(imageWidth: prepared.width, imageHeight: prepared.height)
@@ -40,6 +43,31 @@ extension FaceLandmarkerGraph {
                 rect: DetectionROI.face(detection, imageWidth: prepared.width, imageHeight: prepared.height))
         }
     }
+
+    /// The meshes of the faces in `rects` (best first), at most `numFaces`. With the small-faces
+    /// search, a mesh that mostly lies inside one kept already (more than half of the smaller
+    /// mesh box) is the same face seen from another tile and is dropped, and rects are meshed
+    /// until `numFaces` faces are found; otherwise the first `numFaces` rects are meshed, as in
+    /// MediaPipe.
+    func meshFaces(in prepared: PreparedImage, rects: [NormalizedRect]) throws(PipelineError) -> [MeshedFace] {
+        let searching = smallFaces != nil
+        var faces: [MeshedFace] = []
+        var boxes: [AxisAlignedBox] = []
+        for rect in searching ? rects : Array(rects.prefix(options.numFaces)) {
+            guard faces.count < options.numFaces else { break }
+            guard let meshed = try meshFace(in: prepared, rect: rect) else { continue }
+            if searching {
+                let box = meshed.face.pixelBox(imageWidth: prepared.width, imageHeight: prepared.height)
+                if boxes.contains(where: { $0.overlapFraction(with: box) > Self.sameFaceOverlap }) { continue }
+                boxes.append(box)
+            }
+            faces.append(meshed)
+        }
+        return faces
+    }
+
+    /// Two meshes whose boxes share more than this fraction of the smaller box are one face.
+    static let sameFaceOverlap: Float = 0.5
 
     /// The landmark stage alone for the face in `rect` (prepared image): the mesh, then blendshapes
     /// and matrix as enabled, and the next frame's ROI; nil when the face's presence is not above

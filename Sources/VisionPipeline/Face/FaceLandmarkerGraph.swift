@@ -8,15 +8,13 @@ import VisionCore
 ///
 /// Not thread-safe: one call at a time.
 public final class FaceLandmarkerGraph {
-    /// The full-range detector file `detectsSmallFaces` looks for next to the bundle by default.
-    public static let smallFaceDetectorFileName = "face_detection_full_range_sparse.tflite"
-
     public let options: FaceLandmarkerGraphOptions
     let detector: FaceDetectorModel
     let landmarksModel: FaceLandmarksModel
     let blendshapesModel: FaceBlendshapesModel?
     let geometry: FaceGeometryEstimator?
-    let smallFaces: SmallFaceDetector?
+    /// The small-faces search, with `detectsSmallFaces`.
+    var smallFaces: FaceSearch?
     /// The faces tracked into the next frame (streaming).
     var tracker: ObjectTracker
     var identities = TrackIdentities()
@@ -54,19 +52,10 @@ public final class FaceLandmarkerGraph {
         } else {
             geometry = nil
         }
-        if options.detectsSmallFaces {
-            let path = options.smallFaceDetectorPath ?? Self.defaultSmallFaceDetectorPath(besides: modelPath)
-            smallFaces = try SmallFaceDetector(fullRangePath: path, shortRange: detector, engine: options.engine)
-        } else {
-            smallFaces = nil
-        }
+        guard options.minFaceSize > 0 else { throw .invalidArgument("minFaceSize \(options.minFaceSize) must be positive (pixels)") }
+        smallFaces = options.detectsSmallFaces ? FaceSearch(detector: detector, minFaceSize: options.minFaceSize, mergeThreshold: 0.5) : nil
         self.options = options
         tracker = ObjectTracker(schedule: .mediaPipe(maxCount: options.numFaces), minTrackingConfidence: options.minTrackingConfidence)
-    }
-
-    static func defaultSmallFaceDetectorPath(besides modelPath: String) -> String {
-        guard let slash = modelPath.lastIndex(of: "/") else { return smallFaceDetectorFileName }
-        return String(modelPath[...slash]) + smallFaceDetectorFileName
     }
 
     /// Faces in the image, in the input's pixel grid. `timestampMilliseconds` is used only while
@@ -74,18 +63,14 @@ public final class FaceLandmarkerGraph {
     public func process(_ image: PipelineImage, timestampMilliseconds: Int) throws(PipelineError) -> [PipelineFace] {
         let prepared = try PreparedImage(image)
         guard options.isStreaming else {
-            var faces: [PipelineFace] = []
-            for rect in try detectionRects(in: prepared).prefix(options.numFaces) {
-                let found = try landmarksModel.landmarks(in: prepared.image, rect: rect, minPresence: options.minFacePresenceConfidence)
-                if let landmarks = found.landmarks { faces.append(try face(from: landmarks, prepared: prepared)) }
-            }
-            return faces
+            return try meshFaces(in: prepared, rects: detectionRects(in: prepared, everyTile: true)).map(\.face)
         }
         if let size = previousFrameSize, size != (prepared.width, prepared.height) { smoothers.reset() }
         previousFrameSize = (prepared.width, prepared.height)
         var candidates = tracker.tracks ?? []
         if tracker.needsDetection() {
-            candidates = tracker.associate(detected: try detectionRects(in: prepared), limit: options.numFaces,
+            candidates = tracker.associate(detected: try detectionRects(in: prepared, everyTile: tracker.tracks == nil),
+                                           limit: options.numFaces,
                                            identities: &identities)
         }
         var faces: [PipelineFace] = []
@@ -111,13 +96,14 @@ public final class FaceLandmarkerGraph {
     public func reset() {
         tracker.reset()
         smoothers.reset()
+        smallFaces?.reset()
         previousFrameSize = nil
     }
 
-    /// The detector ROIs (×1.5 of the projected boxes), best first, at most `numFaces`; the
-    /// short-range detector merges at IoU 0.5, as MediaPipe's face landmarker does.
-    func detectionRects(in prepared: PreparedImage) throws(PipelineError) -> [NormalizedRect] {
-        try detectFaces(in: prepared, suppressionThreshold: 0.5).compactMap(\.rect)
+    /// The detector ROIs (×1.5 of the projected boxes), best first; the short-range detector
+    /// merges at IoU 0.5, as MediaPipe's face landmarker does. `everyTile`: see `detectFaces`.
+    func detectionRects(in prepared: PreparedImage, everyTile: Bool) throws(PipelineError) -> [NormalizedRect] {
+        try detectFaces(in: prepared, suppressionThreshold: 0.5, everyTile: everyTile).compactMap(\.rect)
     }
 
     /// Whether the face at `position` of the ROI list is smoothed.

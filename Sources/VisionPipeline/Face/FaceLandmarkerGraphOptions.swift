@@ -19,19 +19,19 @@ public struct FaceLandmarkerGraphOptions: Sendable {
     public var isStreaming: Bool = false
     /// How landmarks are smoothed while streaming.
     public var smoothing: LandmarkSmoothing = .mediaPipe
-    /// Also find small faces (beyond MediaPipe): runs the full-range detector and tiles of the
-    /// short-range detector, and merges all detections.
+    /// Find faces by their size in pixels (beyond MediaPipe): the short-range detector over a
+    /// pyramid of tiles, down to faces `minFaceSize` pixels wide (docs/pipeline.md §9.1).
     public var detectsSmallFaces: Bool = false
-    /// Path of `face_detection_full_range_sparse.tflite` for `detectsSmallFaces`; nil looks for
-    /// that file next to the model bundle.
-    public var smallFaceDetectorPath: String? = nil
+    /// With `detectsSmallFaces`: the smallest face to find, in pixels of mesh width in the upright
+    /// picture. Smaller is slower: the detector runs grow as `1 / minFaceSize²`.
+    public var minFaceSize: Int = 24
     public var engine: InterpreterOptions = .init()
 
     public init(numFaces: Int = 1, minFaceDetectionConfidence: Float = 0.5,
                 minFacePresenceConfidence: Float = 0.5, minTrackingConfidence: Float = 0.5,
                 outputBlendshapes: Bool = false, outputTransformationMatrixes: Bool = false,
                 isStreaming: Bool = false, smoothing: LandmarkSmoothing = .mediaPipe,
-                detectsSmallFaces: Bool = false, smallFaceDetectorPath: String? = nil,
+                detectsSmallFaces: Bool = false, minFaceSize: Int = 24,
                 engine: InterpreterOptions = .init()) {
         self.numFaces = numFaces
         self.minFaceDetectionConfidence = minFaceDetectionConfidence
@@ -42,7 +42,7 @@ public struct FaceLandmarkerGraphOptions: Sendable {
         self.isStreaming = isStreaming
         self.smoothing = smoothing
         self.detectsSmallFaces = detectsSmallFaces
-        self.smallFaceDetectorPath = smallFaceDetectorPath
+        self.minFaceSize = minFaceSize
         self.engine = engine
     }
 }

@@ -17,3 +17,11 @@ public struct PipelineFace: Sendable {
         self.transformationMatrix = transformationMatrix
     }
 }
+
+extension PipelineFace {
+    /// The bounds of the landmarks, in pixels of a `imageWidth`×`imageHeight` picture.
+    func pixelBox(imageWidth: Int, imageHeight: Int) -> AxisAlignedBox {
+        let xs = landmarks.map { $0.x * Float(imageWidth) }, ys = landmarks.map { $0.y * Float(imageHeight) }
+        return AxisAlignedBox(xmin: xs.min() ?? 0, ymin: ys.min() ?? 0, xmax: xs.max() ?? 0, ymax: ys.max() ?? 0)
+    }
+}

@@ -49,7 +49,11 @@ extension MLKitFaceAnalyzer {
             faces.append(candidate)
         }
         let detect = video.needsDetection(lostAnObject: lost)
-        if detect { faces = Array((faces + (try detectedFaces(in: prepared, image: image, besides: faces))).prefix(Self.maximumFaces)) }
+        if detect {
+            // With `.accurate`, a scene with tracked faces gets a streaming frame's share of the search.
+            let found = try detectedFaces(in: prepared, image: image, besides: faces, everyTile: faces.isEmpty)
+            faces = Array((faces + found).prefix(Self.maximumFaces))
+        }
         let next = faces.compactMap(\.nextROI).map { ObjectTracker.Track(roi: $0, id: videoIdentities.next()) }
         video.endFrame(next: next, detected: detect, hadUntrackedObject: faces.contains { $0.face == nil })
         return faces
@@ -59,20 +63,24 @@ extension MLKitFaceAnalyzer {
     static let sameFaceIoU: Float = 0.5
 
     /// One detector pass and the meshes of its detections, skipping detections whose box centre
-    /// lies inside the frame of a face in `known`, or whose mesh overlaps one of them by more than
-    /// `sameFaceIoU`.
-    private func detectedFaces(in prepared: PreparedImage, image: PipelineImage, besides known: [Candidate]) throws(PipelineError) -> [Candidate] {
+    /// lies inside the frame of a face in `known`, or whose mesh overlaps one of them (with
+    /// `.accurate`, or one found before it) by more than `sameFaceIoU`. `everyTile`: see
+    /// `FaceLandmarkerGraph.detectFaces`.
+    private func detectedFaces(in prepared: PreparedImage, image: PipelineImage, besides known: [Candidate],
+                               everyTile: Bool = true) throws(PipelineError) -> [Candidate] {
         let suppression = FaceDetectorGraphOptions().minSuppressionThreshold
         var found: [Candidate] = []
         detectorRuns += 1
-        for detection in try graph.detectFaces(in: prepared, suppressionThreshold: suppression) {
+        for detection in try graph.detectFaces(in: prepared, suppressionThreshold: suppression, everyTile: everyTile) {
             let centre = (x: detection.box.x + detection.box.width / 2, y: detection.box.y + detection.box.height / 2)
             if known.contains(where: { $0.frame.contains(x: centre.x, y: centre.y) }) { continue }
             if detection.rect != nil { meshRuns += 1 }
             if let rect = detection.rect, let meshed = try graph.meshFace(in: prepared, rect: rect) {
                 let candidate = try Self.candidate(meshed, image: image)
-                // A tracked face whose detection centre fell outside its frame: the same face.
-                if known.contains(where: { $0.frame.intersectionOverUnion(candidate.frame) > Self.sameFaceIoU }) { continue }
+                // A tracked face whose detection centre fell outside its frame: the same face. With
+                // `.accurate`, also a face found already in this pass, seen from another tile.
+                let others = options.accurate ? known + found : known
+                if others.contains(where: { $0.frame.intersectionOverUnion(candidate.frame) > Self.sameFaceIoU }) { continue }
                 found.append(candidate)
             } else if !options.accurate {
                 found.append(Candidate(frame: detection.box))

@@ -40,8 +40,7 @@ public final class MLKitFaceAnalyzer {
     /// Points of MediaPipe's refined face mesh (the index tables use all of them).
     static let meshPointCount = 478
 
-    /// - Parameter bundlePath: `face_landmarker.task`; `.accurate` also needs
-    ///   `face_detection_full_range_sparse.tflite` in the same folder.
+    /// - Parameter bundlePath: `face_landmarker.task`.
     public init(bundlePath: String, options: MLKitFaceOptions, engine: InterpreterOptions = .init()) throws(PipelineError) {
         guard options.minFaceSize.isFinite, (0...1).contains(options.minFaceSize) else {
             throw .invalidArgument("minFaceSize \(options.minFaceSize) is not in [0, 1]")

@@ -1,7 +1,7 @@
 /// What `MLKitFaceAnalyzer` computes: the options of ML Kit's and Firebase's face detectors.
 public struct MLKitFaceOptions: Sendable, Hashable {
     /// false: `.fast`, MediaPipe's short-range detector. true: `.accurate`, the small-faces search
-    /// of `FaceLandmarkerGraph` (full-range detector plus short-range tiles).
+    /// of `FaceLandmarkerGraph` (faces down to 24 px wide, docs/pipeline.md §9.1).
     public var accurate: Bool
     /// The 10 landmarks for every face.
     public var landmarks: Bool

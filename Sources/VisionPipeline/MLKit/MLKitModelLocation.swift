@@ -5,8 +5,7 @@ import Locking
 /// Where the ML Kit and Firebase face detectors find their models.
 ///
 /// Their factories take no path (as on iOS, where the model is inside the pod), so the path is
-/// process-wide: `face_landmarker.task`, with `face_detection_full_range_sparse.tflite` beside it
-/// for `.accurate`. Default: `$VISIONTASKS_ASSETS/models/face_landmarker.task` when that
+/// process-wide: `face_landmarker.task` (both modes use only its models). Default: `$VISIONTASKS_ASSETS/models/face_landmarker.task` when that
 /// environment variable (the folder `scripts/setup` fills, as for `vision-tasks`) is set, else
 /// `assets/models/face_landmarker.task` relative to the working directory.
 /// Set it before creating detectors; detectors read it when they first process an image.

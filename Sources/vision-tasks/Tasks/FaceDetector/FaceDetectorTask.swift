@@ -20,8 +20,12 @@ struct FaceDetectorTask: TaskCommandDefinition {
         "min-suppression-threshold", default: defaults.minSuppressionThreshold, help: "IoU above which overlapping detections merge")
 
     static let taskOptions = [minDetectionConfidence.declaration, minSuppressionThreshold.declaration]
+        + SmallFaceFlags.declarations
     static let engineOptions = [TaskEngineOptions.delegate.declaration]
-    static let modelNote = "  Without --model: face_detection_short_range.tflite from the set-up folder (assets/models)."
+    static var modelNote: String {
+        "  Without --model: face_detection_short_range.tflite from the set-up folder (assets/models).\n"
+            + SmallFaceFlags.costNote
+    }
     static let examples = """
           vision-tasks face-detector assets/images/astronaut.png
           vision-tasks face-detector photo.jpg --min-detection-confidence 0.7 --overlay boxes.jpg
@@ -31,12 +35,16 @@ struct FaceDetectorTask: TaskCommandDefinition {
     let delegate: Delegate
     let minDetectionConfidence: Float
     let minSuppressionThreshold: Float
+    let detectsSmallFaces: Bool
+    let minFaceSize: Int
 
     init(arguments: ArgumentList, engine: TaskEngineOptions, output: TaskRunOptions) throws(UsageError) {
         self.engine = engine
         delegate = try arguments.value(TaskEngineOptions.delegate)
         minDetectionConfidence = try arguments.value(Self.minDetectionConfidence)
         minSuppressionThreshold = try arguments.value(Self.minSuppressionThreshold)
+        detectsSmallFaces = try arguments.value(SmallFaceFlags.smallFaces)
+        minFaceSize = try arguments.value(SmallFaceFlags.minFaceSize)
     }
 
     /// The library options these flags stand for (no running mode, no delegate yet).
@@ -45,6 +53,8 @@ struct FaceDetectorTask: TaskCommandDefinition {
         try engine.configure(options.baseOptions, defaultModelName: "face_detection_short_range.tflite", delegate: delegate)
         options.minDetectionConfidence = minDetectionConfidence
         options.minSuppressionThreshold = minSuppressionThreshold
+        options.detectsSmallFaces = detectsSmallFaces
+        options.minFaceSizeInPixels = minFaceSize
         return options
     }
 

@@ -24,19 +24,17 @@ struct FaceLandmarkerTask: TaskCommandDefinition {
     static let outputFaceBlendshapes = Option<Bool>.flag("output-face-blendshapes", help: "add the 52 blendshape scores per face")
     static let outputFacialTransformationMatrixes = Option<Bool>.flag(
         "output-facial-transformation-matrixes", help: "add the 4×4 face pose matrix per face")
-    static let smallFaces = Option<Bool>.flag("small-faces", help: "also find small and distant faces (slower)")
-    static let smallFaceModel = Option<String?>.text(
-        "small-face-model", "PATH", defaultText: "face_detection_full_range_sparse.tflite beside the model",
-        help: "full-range detector for --small-faces")
     static let landmarkSmoothing = LandmarkSmoothingMode.option(default: defaults.landmarkSmoothing, subject: "face")
 
     static let taskOptions = [
         numFaces.declaration, minFaceDetectionConfidence.declaration, minFacePresenceConfidence.declaration,
         minTrackingConfidence.declaration, outputFaceBlendshapes.declaration, outputFacialTransformationMatrixes.declaration,
-        smallFaces.declaration, smallFaceModel.declaration, landmarkSmoothing.declaration,
-    ]
+        landmarkSmoothing.declaration,
+    ] + SmallFaceFlags.declarations
     static let engineOptions = [TaskEngineOptions.delegate.declaration]
-    static let modelNote = "  Without --model: face_landmarker.task from the set-up folder (assets/models)."
+    static var modelNote: String {
+        "  Without --model: face_landmarker.task from the set-up folder (assets/models).\n" + SmallFaceFlags.costNote
+    }
     static let examples = """
           vision-tasks face-landmarker assets/images/astronaut.png
           vision-tasks face-landmarker photo.jpg --num-faces 4 --output-face-blendshapes --overlay mesh.png
@@ -52,7 +50,7 @@ struct FaceLandmarkerTask: TaskCommandDefinition {
     let outputFaceBlendshapes: Bool
     let outputFacialTransformationMatrixes: Bool
     let detectsSmallFaces: Bool
-    let smallFaceModelPath: String?
+    let minFaceSize: Int
     let landmarkSmoothing: LandmarkSmoothingMode
 
     init(arguments: ArgumentList, engine: TaskEngineOptions, output: TaskRunOptions) throws(UsageError) {
@@ -64,8 +62,8 @@ struct FaceLandmarkerTask: TaskCommandDefinition {
         minTrackingConfidence = try arguments.value(Self.minTrackingConfidence)
         outputFaceBlendshapes = try arguments.value(Self.outputFaceBlendshapes)
         outputFacialTransformationMatrixes = try arguments.value(Self.outputFacialTransformationMatrixes)
-        detectsSmallFaces = try arguments.value(Self.smallFaces)
-        smallFaceModelPath = try arguments.value(Self.smallFaceModel)
+        detectsSmallFaces = try arguments.value(SmallFaceFlags.smallFaces)
+        minFaceSize = try arguments.value(SmallFaceFlags.minFaceSize)
         landmarkSmoothing = try arguments.value(Self.landmarkSmoothing)
     }
 
@@ -80,7 +78,7 @@ struct FaceLandmarkerTask: TaskCommandDefinition {
         options.outputFaceBlendshapes = outputFaceBlendshapes
         options.outputFacialTransformationMatrixes = outputFacialTransformationMatrixes
         options.detectsSmallFaces = detectsSmallFaces
-        options.smallFaceModelAssetPath = smallFaceModelPath
+        options.minFaceSizeInPixels = minFaceSize
         options.landmarkSmoothing = landmarkSmoothing
         return options
     }

@@ -33,8 +33,10 @@ struct MLKitFaceDetectorTask: TaskCommandDefinition {
     ]
     static let engineOptions: [OptionDeclaration] = []
     static let modelNote = """
-          Without --model: face_landmarker.task from the set-up folder (assets/models); accurate
-          mode also needs face_detection_full_range_sparse.tflite beside it.
+          Without --model: face_landmarker.task from the set-up folder (assets/models). Accurate
+          mode finds faces by their size in pixels, down to 24 px wide, as face-landmarker's
+          --small-faces does; --min-face-size then drops faces narrower than that share of the
+          picture.
         """
     static let examples = """
           vision-tasks mlkit-face-detector assets/images/astronaut.png --landmark-mode all --classification-mode all
