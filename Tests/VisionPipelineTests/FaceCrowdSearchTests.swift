@@ -148,4 +148,38 @@ import VisionPipeline
         print("streaming: new 28 px face found at frame \(foundAt.map(String.init) ?? "never") (bound \(bound))")
         #expect(foundAt != nil && foundAt! <= bound)
     }
+
+    /// The same search behind MediaPipe's FaceDetector (an option) and ML Kit's `.accurate`, whose
+    /// `minFaceSize` (a share of the picture's width) applies after it.
+    @Test func faceDetectorAndMLKitAccurateSearchTheSameWay() throws {
+        let sizes: [Float] = [24, 24, 28, 32, 36, 40, 48, 56, 64, 72, 84, 100]
+        let canvas = Self.crowd(width: 1920, height: 1080, sizes: sizes, seed: 1920)
+        let image = PipelineImage(try canvas.image())
+        let centres = canvas.truths.map { truth in
+            (x: truth.map(\.x).reduce(0, +) / Float(truth.count), y: truth.map(\.y).reduce(0, +) / Float(truth.count))
+        }
+        /// How many pasted faces have a box centred within 0.4 of their width.
+        func matched(_ boxes: [(x: Float, y: Float)]) -> Int {
+            zip(centres, sizes).filter { centre, size in
+                boxes.contains { hypot($0.x - centre.x, $0.y - centre.y) < 0.4 * size }
+            }.count
+        }
+        let searching = try FaceDetectorGraph(modelPath: Self.bundle, options: .init(detectsSmallFaces: true, engine: TestEngine.choice))
+        let plain = try FaceDetectorGraph(modelPath: Self.bundle, options: .init(engine: TestEngine.choice))
+        let boxes = try searching.detect(image).map { (x: Float($0.boundingBox.x) + Float($0.boundingBox.width) / 2,
+                                                       y: Float($0.boundingBox.y) + Float($0.boundingBox.height) / 2) }
+        let plainCount = try plain.detect(image).count
+        print("face detector on the 1080p crowd: \(matched(boxes))/\(sizes.count) with the search (\(boxes.count) boxes), "
+              + "\(plainCount) boxes without")
+        #expect(matched(boxes) == sizes.count && boxes.count == sizes.count)
+        #expect(plainCount == 0)
+        for (minFaceSize, expected) in [(Float(0), sizes.count), (0.04, 2), (0.1, 0)] {
+            let analyzer = try MLKitFaceAnalyzer(bundlePath: Self.bundle, options: MLKitFaceOptions(accurate: true, minFaceSize: minFaceSize),
+                                                 engine: TestEngine.choice)
+            let faces = try analyzer.analyze(image)
+            let frames = faces.map { (x: $0.frame.x + $0.frame.width / 2, y: $0.frame.y + $0.frame.height / 2) }
+            print("ML Kit .accurate, minFaceSize \(minFaceSize): \(faces.count) faces, \(matched(frames)) pasted")
+            #expect(faces.count == expected && matched(frames) == expected)
+        }
+    }
 }

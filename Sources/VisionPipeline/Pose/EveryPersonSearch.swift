@@ -11,9 +11,13 @@ import VisionCore
 /// (the first ROI is poor and the landmark model's presence fails). The search therefore:
 ///
 /// 1. collects candidates: the same full-picture detector run decoded down to score
-///    ``candidateScore`` (no extra inference), plus one detector run per window of a grid of
-///    square windows half the picture's longer side, with 50 % overlap, including windows centred
-///    on the left and right edges (the crop's zero border stands in for what is outside);
+///    ``candidateScore`` (no extra inference), plus one detector run per window of grids of
+///    square windows with 50 % overlap: windows half the picture's longer side, including windows
+///    centred on the left and right edges (the crop's zero border stands in for what is outside),
+///    and, so that people are found by their height in pixels, finer grids of windows
+///    ``windowsPerPersonHeight`` × ``minPersonHeight`` pixels and each double of it, below half the
+///    longer side (a person from half the window's side to all of it: the share of the window the
+///    people in bus.jpg have in the coarsest grid);
 /// 2. drops candidates whose hip point lies on a person already found, or near a candidate
 ///    already tried;
 /// 3. runs the landmark model on each remaining candidate's ROI, best score first, and when the
@@ -31,9 +35,10 @@ import VisionCore
 ///    in the window's middle and passing the plausibility tests except the segmentation one (the
 ///    crop is mostly replicated border there, and the mask misses the thin visible part).
 ///
-/// Cost: the grid's detector runs (10–12 for the fixture pictures) plus one to five landmark runs
-/// per candidate tried (at most ``maxCandidates``) and per free grid edge window, plus one per
-/// free out-of-picture edge window (2–4).
+/// Cost: the grids' detector runs (``detectorRuns(width:height:)``: 10–12 for the fixture
+/// pictures, 94 at 1920×1080, 444 at 3840×2160) plus one to five landmark runs per candidate
+/// tried (at most ``maxCandidates`` plus two per person still wanted) and per free grid edge
+/// window, plus one per free out-of-picture edge window (2–4).
 struct EveryPersonSearch {
     /// While streaming, the search runs at most once every this many frames on which MediaPipe's
     /// detector ran.
@@ -48,6 +53,10 @@ struct EveryPersonSearch {
     static let unsupportedPresence: Float = 0.9
     /// Window side as a fraction of the picture's longer side.
     static let windowFraction: Float = 0.5
+    /// The shortest person the search is for, pixels of the upright picture.
+    static let minPersonHeight: Float = 150
+    /// The finest windows' side, in multiples of ``minPersonHeight``.
+    static let windowsPerPersonHeight: Float = 2
 
     let detector: PoseDetectorStage
     let landmarks: PoseLandmarkStage
@@ -76,7 +85,7 @@ struct EveryPersonSearch {
         var tried: [(x: Float, y: Float, size: Float)] = []
         var attempts = 0
         for candidate in candidates {
-            guard found.count < limit, attempts < Self.maxCandidates else { break }
+            guard found.count < limit, attempts < Self.maxCandidates + 2 * limit else { break }
             guard let hip = candidate.keypoints.first,
                   let roi = DetectionROI.pose(candidate, imageWidth: width, imageHeight: height) else { continue }
             let hipX = hip.x * Float(width), hipY = hip.y * Float(height)
@@ -200,7 +209,36 @@ struct EveryPersonSearch {
                                     isOnEdge: x == 0 || x == uprightWidth))
             }
         }
+        for fine in fineSides(longerSide: max(uprightWidth, uprightHeight)) {
+            for y in centres(uprightHeight, side: fine) {
+                for x in centres(uprightWidth, side: fine) {
+                    rects.append(Window(rect: rect(frame, uprightX: x, uprightY: y, side: fine), isOnEdge: false))
+                }
+            }
+        }
         return rects
+    }
+
+    /// The sides of the finer grids: ``windowsPerPersonHeight`` × ``minPersonHeight`` and each
+    /// double of it up to half of ``windowFraction`` of the longer side (a grid closer to the
+    /// coarsest adds little; pictures under 1200 px get none, and keep their earlier results).
+    static func fineSides(longerSide: Float) -> [Float] {
+        var sides: [Float] = []
+        var side = windowsPerPersonHeight * minPersonHeight
+        while side <= windowFraction * longerSide / 2 {
+            sides.append(side)
+            side *= 2
+        }
+        return sides
+    }
+
+    /// How many detector runs the windows take on an upright `width`×`height` picture.
+    static func detectorRuns(width: Int, height: Int) -> Int {
+        let w = Float(width), h = Float(height)
+        let side = windowFraction * max(w, h)
+        var runs = centres(h, side: side).count * (centres(w, side: side).count + 2)
+        for fine in fineSides(longerSide: max(w, h)) { runs += centres(h, side: fine).count * centres(w, side: fine).count }
+        return runs
     }
 
     /// The side of the edge pass's windows for people without any detection, as a fraction of the
@@ -255,5 +293,14 @@ struct EveryPersonSearch {
         let centreY = height / 2 + dx * s + dy * c
         return NormalizedRect(xCenter: centreX / width, yCenter: centreY / height,
                               width: side / width, height: side / height, rotation: rotation)
+    }
+}
+
+extension PoseLandmarkerGraphOptions {
+    /// The every-person search's cost: how many times the pose detector runs on its windows of an
+    /// upright `width`×`height` picture (docs/pipeline.md §9.2), besides MediaPipe's own pass.
+    public static func everyPersonSearchDetectorRuns(width: Int, height: Int) -> Int {
+        guard width > 0, height > 0 else { return 0 }
+        return EveryPersonSearch.detectorRuns(width: width, height: height)
     }
 }

@@ -133,3 +133,23 @@ extension CrowdCanvas {
         }
     }
 }
+
+extension CrowdCanvas {
+    /// Pastes the whole of `source` scaled to `height` pixels (area-averaged when shrinking), with
+    /// its top-left corner at (`x`, `y`); returns the scale.
+    @discardableResult
+    mutating func paste(whole source: RGBPixels, x: Int, y: Int, height target: Int) -> Float {
+        let scale = Float(target) / Float(source.height)
+        let step = 1 / scale
+        let targetWidth = Int((Float(source.width) * scale).rounded())
+        for ty in 0..<target where y + ty >= 0 && y + ty < height {
+            for tx in 0..<targetWidth where x + tx >= 0 && x + tx < width {
+                let sx = Float(tx) * step, sy = Float(ty) * step
+                let rgb = step > 1 ? source.average(x0: sx, y0: sy, side: step)
+                                   : source.bilinear(x: sx + step / 2 - 0.5, y: sy + step / 2 - 0.5)
+                for c in 0..<3 { pixels[((y + ty) * width + x + tx) * 3 + c] = rgb[c] }
+            }
+        }
+        return scale
+    }
+}

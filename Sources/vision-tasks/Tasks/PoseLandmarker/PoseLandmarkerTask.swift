@@ -1,4 +1,5 @@
 import MediaPipeTasksVision
+import VisionPipeline
 
 /// `vision-tasks pose-landmarker`: MediaPipe's PoseLandmarker, its options as flags.
 struct PoseLandmarkerTask: TaskCommandDefinition {
@@ -26,7 +27,7 @@ struct PoseLandmarkerTask: TaskCommandDefinition {
         "masks", "DIR",
         help: "write the masks as PNG files into DIR (implies --output-segmentation-masks): DIR/<input>.pose<k>.png, for videos DIR/<input>.<t>ms.pose<k>.png; <input> is the file name with its extension (in a folder, the relative path: DIR mirrors the tree)")
     static let everyPerson = Option<Bool>.flag(
-        "every-person", help: "with --num-poses > 1, look again for people the detector missed (slower)")
+        "every-person", help: "with --num-poses > 1, look again for people the detector missed, down to 150 px tall (slower)")
     static let landmarkSmoothing = LandmarkSmoothingMode.option(default: defaults.landmarkSmoothing, subject: "person")
 
     static let taskOptions = [
@@ -35,7 +36,16 @@ struct PoseLandmarkerTask: TaskCommandDefinition {
         landmarkSmoothing.declaration,
     ]
     static let engineOptions = [TaskEngineOptions.delegate.declaration]
-    static let modelNote = "  Without --model: pose_landmarker_full.task from the set-up folder (assets/models)."
+    static var modelNote: String {
+        let sizes = [(640, 480), (1280, 720), (1920, 1080), (3840, 2160)]
+        let runs = sizes.map { "\(PoseLandmarkerGraphOptions.everyPersonSearchDetectorRuns(width: $0.0, height: $0.1))" }
+        return """
+              Without --model: pose_landmarker_full.task from the set-up folder (assets/models).
+              --every-person looks for people from 150 px tall, running the pose detector on windows
+              (MediaPipe runs it once): at 640×480 / 1280×720 / 1920×1080 / 3840×2160, \(runs.joined(separator: " / "))
+              runs; then the landmark model once to five times per candidate.
+            """
+    }
     static let examples = """
           vision-tasks pose-landmarker assets/images/bus.jpg --num-poses 2
           vision-tasks pose-landmarker photo.jpg --masks masks/ --overlay skeleton.png
