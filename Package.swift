@@ -33,7 +33,7 @@ let package = Package(
         .library(name: "VisionPipeline", targets: ["VisionPipeline"]),
         .library(name: "MediaPipeTasksVision", targets: ["MediaPipeTasksVision"]),
         .library(name: "VideoIO", targets: ["VideoIO"]),
-        .library(name: "MLKitFaceDetection", targets: ["MLKitFaceDetection", "MLKit"]),
+        .library(name: "MLKitFaceDetection", targets: ["MLKitFaceDetection", "MLKitVision", "MLKit"]),
         .library(name: "FirebaseMLVision", targets: ["FirebaseMLVision", "Firebase"]),
         .executable(name: "vision-tasks", targets: ["vision-tasks"]),
     ],
@@ -62,8 +62,12 @@ let package = Package(
         // MARK: Images: decoding, ROI-to-tensor warps, drawing
         .target(name: "Imaging", dependencies: ["CPNG", "CJPEG", "VisionCore"], swiftSettings: swiftSettings),
 
+        // MARK: Apple's UIImage, CVPixelBuffer and CMSampleBuffer where Apple's frameworks are absent
+        .target(name: "AppleShims", dependencies: ["Imaging"], swiftSettings: swiftSettings),
+
         // MARK: Video files, streams and devices (FFmpeg) to and from Imaging's RGB images
-        .target(name: "VideoIO", dependencies: ["CFFmpeg", "CFFmpegLoader", "Imaging", "Locking"], swiftSettings: swiftSettings),
+        .target(name: "VideoIO", dependencies: ["CFFmpeg", "CFFmpegLoader", "Imaging", "Locking", "AppleShims"],
+                swiftSettings: swiftSettings),
 
         // MARK: MediaPipe graph math (rects, SSD decoding, NMS, projection, tracking, smoothing, geometry)
         .target(name: "VisionCore", swiftSettings: swiftSettings),
@@ -78,14 +82,17 @@ let package = Package(
         // MARK: MediaPipe Tasks' iOS API (MediaPipeTasksVision), a thin layer over VisionPipeline
         .target(
             name: "MediaPipeTasksVision",
-            dependencies: ["VisionPipeline", "Inference", "TFLite", "Imaging", "VisionCore", "Locking"],
+            dependencies: ["VisionPipeline", "Inference", "TFLite", "Imaging", "VisionCore", "Locking", "AppleShims"],
             swiftSettings: swiftSettings
         ),
 
         // MARK: ML Kit and Firebase ML Vision face detection (thin layers over VisionPipeline)
-        .target(name: "MLKitFaceDetection", dependencies: ["VisionPipeline", "Imaging"], swiftSettings: swiftSettings),
-        .target(name: "MLKit", dependencies: ["MLKitFaceDetection"], swiftSettings: swiftSettings),
-        .target(name: "FirebaseMLVision", dependencies: ["VisionPipeline", "Imaging"], swiftSettings: swiftSettings),
+        .target(name: "MLKitVision", dependencies: ["AppleShims", "Imaging"], swiftSettings: swiftSettings),
+        .target(name: "MLKitFaceDetection", dependencies: ["MLKitVision", "AppleShims", "VisionPipeline", "Inference", "Imaging"],
+                swiftSettings: swiftSettings),
+        .target(name: "MLKit", dependencies: ["MLKitFaceDetection", "MLKitVision"], swiftSettings: swiftSettings),
+        .target(name: "FirebaseMLVision", dependencies: ["AppleShims", "VisionPipeline", "Inference", "Imaging"],
+                swiftSettings: swiftSettings),
         .target(name: "Firebase", dependencies: ["FirebaseMLVision"], swiftSettings: swiftSettings),
 
         // MARK: Command-line tool
@@ -94,9 +101,14 @@ let package = Package(
         .target(name: "Benchmarks", dependencies: ["TFLite", "Inference", "Imaging", "VisionCore", "VideoIO"],
                 swiftSettings: swiftSettings),
 
+        // An iOS camera loop running on Linux (Examples/CameraFaceLandmarker).
+        .executableTarget(name: "camera-face-landmarker", dependencies: ["MediaPipeTasksVision", "VideoIO"],
+                          path: "Examples/CameraFaceLandmarker", swiftSettings: swiftSettings),
+
         .executableTarget(
             name: "vision-tasks",
-            dependencies: ["TFLite", "Inference", "Imaging", "VisionPipeline", "MediaPipeTasksVision", "MLKitFaceDetection", "VideoIO",
+            dependencies: ["TFLite", "Inference", "Imaging", "VisionPipeline", "MediaPipeTasksVision", "MLKitFaceDetection", "MLKitVision",
+                           "VideoIO",
                            "Benchmarks", "Locking"],
             swiftSettings: swiftSettings
         ),
@@ -125,7 +137,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VisionPipelineTests",
-            dependencies: ["VisionPipeline", "Imaging", "VisionCore", "TestSupport"],
+            dependencies: ["VisionPipeline", "Imaging", "VisionCore", "Locking", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -135,12 +147,12 @@ let package = Package(
         ),
         .testTarget(
             name: "VideoIOTests",
-            dependencies: ["VideoIO", "Imaging", "TestSupport", "Benchmarks"],
+            dependencies: ["VideoIO", "AppleShims", "Imaging", "TestSupport", "Benchmarks"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MLKitFaceDetectionTests",
-            dependencies: ["MLKit", "MLKitFaceDetection", "VisionPipeline", "Imaging", "VisionCore", "TestSupport"],
+            dependencies: ["MLKit", "MLKitFaceDetection", "MLKitVision", "VisionPipeline", "Imaging", "VisionCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -150,7 +162,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["vision-tasks", "MediaPipeTasksVision", "MLKitFaceDetection", "VisionPipeline", "Imaging", "VideoIO", "TestSupport"],
+            dependencies: ["vision-tasks", "MediaPipeTasksVision", "MLKitFaceDetection", "MLKitVision", "VisionPipeline", "Imaging", "VideoIO",
+                           "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -21,10 +21,19 @@ public final class Vision: NSObject, @unchecked Sendable {
 
 public typealias VisionFaceDetectionCallback = ([VisionFace]?, Error?) -> Void
 
-/// Firebase's face detector. Threads as in ML Kit's `FaceDetector`: no main-thread rule on Linux;
-/// `process` runs the work and its completion on the detector's serial queue; `results(in:)` runs
-/// on the calling thread. Tracking state is per detector instance: reuse one detector for a
-/// video, and a new detector (or tracking off) for unrelated images.
+/// The error domain of the Firebase layer's `NSError`s (Firebase ML Vision documents none; the
+/// codes are the canonical ones: 3 invalid argument, 5 not found, 13 internal).
+public let VisionErrorDomain = "com.google.firebase.ml.vision"
+
+/// The process-wide default model location, re-exported so that Firebase code need not import
+/// VisionPipeline.
+public typealias MLKitModelLocation = VisionPipeline.MLKitModelLocation
+
+/// Firebase's face detector. Threads as in ML Kit's `FaceDetector`: `results(in:)` runs on the
+/// calling thread; `process` runs the work on the detector's serial queue and the completion on
+/// the options' `completionQueue`, the main queue by default, as Firebase documents. Tracking
+/// state is per detector instance: reuse one detector for a video, and a new detector (or
+/// tracking off) for unrelated images.
 public final class VisionFaceDetector: NSObject, @unchecked Sendable {
     let core: MLKitDetectorCore
 
@@ -32,26 +41,28 @@ public final class VisionFaceDetector: NSObject, @unchecked Sendable {
         core = MLKitDetectorCore(options: MLKitFaceOptions(
             accurate: options.performanceMode == .accurate, landmarks: options.landmarkMode == .all,
             contours: options.contourMode == .all, classification: options.classificationMode == .all,
-            minFaceSize: Float(options.minFaceSize), tracking: options.isTrackingEnabled), label: "FirebaseMLVision.VisionFaceDetector")
+            minFaceSize: Float(options.minFaceSize), tracking: options.isTrackingEnabled), label: "FirebaseMLVision.VisionFaceDetector",
+            bundlePath: options.modelBundlePath, engine: options.engine, completionQueue: options.completionQueue)
         super.init()
     }
 
     public func process(_ image: VisionImage, completion: @escaping VisionFaceDetectionCallback) {
         let input = UncheckedVisionImage(image: image)
-        core.enqueue { [self] in
-            do {
-                completion(try self.results(in: input.image), nil)
-            } catch {
-                completion(nil, error)
-            }
-        }
+        core.enqueue({ [self] in try self.results(in: input.image) }, completion: completion)
     }
 
-    /// Throws `PipelineError` (missing model, bad option).
+    /// Throws an `NSError` in ``VisionErrorDomain`` (missing model, bad option, unreadable image).
     public func results(in image: VisionImage) throws -> [VisionFace] {
         let orientation = image.metadata?.orientation.imagingOrientation ?? .up
         let accurate = core.options.accurate
-        return try core.analyze(PipelineImage(image.image, orientation: orientation)).map { VisionFace($0, accurate: accurate) }
+        guard let pixels = image.image else {
+            throw NSError(domain: VisionErrorDomain, code: 3, userInfo: [NSLocalizedDescriptionKey: "the sample buffer has no readable image buffer"])
+        }
+        do {
+            return try core.analyze(PipelineImage(pixels, orientation: orientation)).map { VisionFace($0, accurate: accurate) }
+        } catch {
+            throw NSError(domain: VisionErrorDomain, code: error.canonicalCode, userInfo: [NSLocalizedDescriptionKey: "\(error)"])
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Inference
 
 public enum VisionFaceDetectorPerformanceMode: UInt, Sendable {
     /// MediaPipe's short-range detector.
@@ -25,6 +26,14 @@ public final class VisionFaceDetectorOptions: NSObject {
     /// detector runs every few frames, so a new face may appear up to
     /// `MLKitFaceAnalyzer.redetectionInterval` frames late. Off in the contour-only fast mode.
     public var isTrackingEnabled = false
+    /// VisionTasks extension: this detector's `face_landmarker.task`; nil: `MLKitModelLocation`'s
+    /// (the process-wide default), read on the first request.
+    public var modelBundlePath: String?
+    /// VisionTasks extension: this detector's inference engine; nil: `MLKitModelLocation`'s.
+    public var engine: InterpreterOptions?
+    /// VisionTasks extension: where `process(_:completion:)` calls its completion; the main queue
+    /// by default, as Firebase documents.
+    public var completionQueue: DispatchQueue = .main
 
     public override init() { super.init() }
 }

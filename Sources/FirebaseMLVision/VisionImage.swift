@@ -1,5 +1,9 @@
+@_exported import AppleShims
 import Foundation
 import Imaging
+#if canImport(CoreMedia)
+import CoreMedia
+#endif
 
 /// EXIF orientation of the stored pixels: where row 0 and column 0 sit.
 public enum VisionDetectorImageOrientation: UInt, Sendable, CaseIterable {
@@ -15,21 +19,30 @@ public final class VisionImageMetadata: NSObject, @unchecked Sendable {
     public override init() { super.init() }
 }
 
-/// An image for Firebase ML Vision: an `Imaging.Image` (any pixel format Imaging reads) plus
-/// optional metadata. Results are in the stored pixel grid, origin top-left.
+/// An image for Firebase ML Vision: a still image or a camera frame plus optional metadata (the
+/// orientation). Results are in the stored pixel grid, origin top-left.
 public final class VisionImage: NSObject, @unchecked Sendable {
-    public let image: Image
+    /// VisionTasks extension: the stored pixels; nil for a camera frame whose image buffer could
+    /// not be read (the detector then reports an invalid-argument error).
+    public let image: Imaging.Image?
     public var metadata: VisionImageMetadata?
 
-    /// A still image (iOS: an upright `UIImage`).
-    public init(image: Image) {
-        self.image = image
+    /// A still image; Firebase expects it upright (its `imageOrientation` is not applied).
+    public init(image: UIImage) {
+        self.image = image.pixels
         super.init()
     }
 
-    /// A camera frame (iOS: a `CMSampleBuffer`).
-    public init(buffer: Image) {
-        self.image = buffer
+    /// A camera frame: its image buffer (BGRA, NV12 or I420). A frame without a readable image
+    /// buffer gives no ``image``, which the detector rejects with an error.
+    public init(buffer: CMSampleBuffer) {
+        self.image = CMSampleBufferGetImageBuffer(buffer).flatMap { try? Imaging.Image(pixelBuffer: $0) }
+        super.init()
+    }
+
+    /// VisionTasks extension: pixels in any `Imaging.PixelFormat`.
+    public init(image: Imaging.Image) {
+        self.image = image
         super.init()
     }
 }

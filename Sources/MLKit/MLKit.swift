@@ -1,3 +1,4 @@
-// `import MLKit` works as in the ML Kit samples: this umbrella re-exports MLKitFaceDetection
-// (which holds the MLKitVision types too).
+// `import MLKit` works as in the ML Kit samples: this umbrella re-exports MLKitVision and
+// MLKitFaceDetection.
 @_exported import MLKitFaceDetection
+@_exported import MLKitVision

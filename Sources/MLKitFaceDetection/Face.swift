@@ -1,4 +1,5 @@
 import Foundation
+import MLKitVision
 import VisionPipeline
 
 /// One detected face (ML Kit's `MLKFace`). Coordinates are pixels of the input's stored grid,

@@ -1,7 +1,8 @@
 import Foundation
+import Inference
 
-/// `.fast` (1): MediaPipe's short-range detector. `.accurate` (2): also small and distant faces
-/// (full-range detector plus short-range tiles).
+/// `.fast` (1): MediaPipe's short-range detector. `.accurate` (2): faces by their size in pixels,
+/// down to 24 px wide (the small-faces search of docs/pipeline.md §9.1).
 public struct FaceDetectorPerformanceMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
@@ -53,6 +54,15 @@ public final class FaceDetectorOptions: NSObject {
     /// contour-only fast combination). The detector then treats its images as video frames (see
     /// `FaceDetector`).
     public var isTrackingEnabled = false
+    /// VisionTasks extension: this detector's `face_landmarker.task`; nil: `MLKitModelLocation`'s
+    /// (the process-wide default), read on the first request.
+    public var modelBundlePath: String?
+    /// VisionTasks extension: this detector's inference engine; nil: `MLKitModelLocation`'s.
+    public var engine: InterpreterOptions?
+    /// VisionTasks extension: where `process(_:completion:)` calls its completion; the main queue
+    /// by default, as ML Kit documents. (A command-line program that blocks its main thread must
+    /// run the main queue, e.g. with `dispatchMain()`, or pass another queue.)
+    public var completionQueue: DispatchQueue = .main
 
     public override init() { super.init() }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MLKitVision
 import VisionPipeline
 
 /// The 10 landmark kinds; left and right are the subject's. Raw values are the ObjC constant

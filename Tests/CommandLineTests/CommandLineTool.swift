@@ -18,24 +18,26 @@ enum CommandLineTool {
         }
     }
 
-    /// The binary: next to the running test bundle (`.build/<configuration>/`), else in the
-    /// repository's `.build/release` or `.build/debug`.
-    static func binary() throws -> URL {
+    /// The package's executable `name` (`vision-tasks` or an example): next to the running test
+    /// bundle (`.build/<configuration>/`), else in the repository's `.build/release` or
+    /// `.build/debug`.
+    static func binary(named name: String = "vision-tasks") throws -> URL {
         var candidates: [URL] = []
         if let executable = Bundle.main.executableURL {
-            candidates.append(executable.deletingLastPathComponent().appendingPathComponent("vision-tasks"))
+            candidates.append(executable.deletingLastPathComponent().appendingPathComponent(name))
         }
-        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("vision-tasks"))
-        candidates.append(Assets.repositoryRoot.appendingPathComponent(".build/release/vision-tasks"))
-        candidates.append(Assets.repositoryRoot.appendingPathComponent(".build/debug/vision-tasks"))
+        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name))
+        candidates.append(Assets.repositoryRoot.appendingPathComponent(".build/release/\(name)"))
+        candidates.append(Assets.repositoryRoot.appendingPathComponent(".build/debug/\(name)"))
         let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-        return try #require(found, "vision-tasks binary not found in \(candidates.map(\.path))")
+        return try #require(found, "\(name) binary not found in \(candidates.map(\.path))")
     }
 
-    /// Runs `vision-tasks arguments…` in the repository root with the set-up folder as assets.
-    static func run(_ arguments: [String]) throws -> Run {
+    /// Runs `binary arguments…` (`vision-tasks` by default) in the repository root with the
+    /// set-up folder as assets.
+    static func run(_ arguments: [String], binary name: String = "vision-tasks") throws -> Run {
         let process = Process()
-        process.executableURL = try binary()
+        process.executableURL = try binary(named: name)
         process.arguments = arguments
         process.currentDirectoryURL = Assets.repositoryRoot
         var environment = ProcessInfo.processInfo.environment

@@ -1,5 +1,6 @@
 import Foundation
 import MLKitFaceDetection
+import MLKitVision
 import VisionPipeline
 import Testing
 import TestSupport
@@ -15,8 +16,8 @@ import TestSupport
         #expect(run.status == 0, "\(run.standardError)")
         let json = try JSONCheck.object(try run.jsonObject(), keys: ["faces"], "result")
 
-        MLKitModelLocation.bundlePath = Assets.model("face_landmarker.task").path
         let options = FaceDetectorOptions()
+        options.modelBundlePath = Assets.model("face_landmarker.task").path
         options.landmarkMode = .all
         options.contourMode = .all
         options.classificationMode = .all

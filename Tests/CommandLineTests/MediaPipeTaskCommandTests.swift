@@ -64,7 +64,7 @@ import TestSupport
         let library = expected.facialTransformationMatrixes[0]
         for row in 0..<4 {
             for column in 0..<4 {
-                try JSONCheck.expectFloat(data[row * 4 + column], equals: library.element(row: row, column: column),
+                try JSONCheck.expectFloat(data[row * 4 + column], equals: library.element(row: UInt(row), column: UInt(column)),
                                           "matrix (\(row), \(column)), row-major")
             }
         }

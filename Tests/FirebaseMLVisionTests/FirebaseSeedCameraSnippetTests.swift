@@ -14,8 +14,8 @@ final class UIDevice: @unchecked Sendable {
 enum AVCaptureDevice { enum Position { case unspecified, back, front } }
 
 /// The camera part of the Firebase guide (seed 003, step 2) as printed: the orientation
-/// function, the metadata, `VisionImage(buffer:)`, and the real-time contour options. Only the
-/// sample buffer is adapted (a camera-format `Imaging.Image` made from a real photo).
+/// function, the metadata, `VisionImage(buffer:)`, and the real-time contour options. The sample
+/// buffer is a real `CMSampleBuffer` (AppleShims'): an NV12 pixel buffer made from a real photo.
 final class FirebaseSeedCameraController {
     lazy var vision = Vision.vision()
 
@@ -37,7 +37,7 @@ final class FirebaseSeedCameraController {
         }
     }
 
-    func faces(in sampleBuffer: Image) throws -> [VisionFace] {
+    func faces(in sampleBuffer: CMSampleBuffer) throws -> [VisionFace] {
         FirebaseApp.configure()
         // Real-time contour detection of multiple faces
         let options = VisionFaceDetectorOptions()
@@ -62,14 +62,15 @@ final class FirebaseSeedCameraController {
     /// A portrait back-camera frame (EXIF 6, `.rightTop`) as an NV12 buffer: the face of the
     /// upright photo, with its 133 contour points in the buffer's own pixel grid.
     @Test func cameraSnippetRunsOnAPortraitBuffer() throws {
-        _ = FirebaseMLVisionTests.configured
         let upright = try ImageDecoder.decode(contentsOfFile: Assets.image("astronaut.png").path).image.converted(to: .rgb8)
         let contourOptions = VisionFaceDetectorOptions()
         contourOptions.contourMode = .all
         let reference = try #require(try Vision.vision().faceDetector(options: contourOptions).results(in: VisionImage(image: upright)).first)
         // Stored as the sensor holds a portrait frame: a 90° clockwise turn makes it upright.
         let buffer = try upright.oriented(.left).converted(to: .nv12)
-        let faces = try FirebaseSeedCameraController().faces(in: buffer)
+        let pixelBuffer = try #require(CVPixelBuffer(image: buffer))
+        let faces = try FirebaseSeedCameraController().faces(in: CMSampleBuffer(imageBuffer: pixelBuffer,
+                                                                                presentationTimeStamp: CMTimeMake(value: 0, timescale: 600)))
         try #require(faces.count == 1)
         let points = try #require(faces[0].contour(ofType: .all)).points
         let expected = try #require(reference.contour(ofType: .all)).points

@@ -6,8 +6,8 @@ import TestSupport
 import VisionPipeline
 
 /// The Swift snippets of the Firebase ML Vision guide (seed 003) in a view-controller-like class.
-/// Only the image-loading lines are adapted (an `Imaging` image instead of a `UIImage`, and the
-/// guide's `image` / `visionImage` names joined); `record(…)` lines are added to check the values.
+/// Only the loading of the guide's `UIImage` from a file is added, and the guide's `image` /
+/// `visionImage` names are joined; `record(…)` lines are added to check the values.
 final class FirebaseSeedViewController: @unchecked Sendable {
     lazy var vision = Vision.vision()
     var recorded: [String: Double] = [:]
@@ -27,7 +27,7 @@ final class FirebaseSeedViewController: @unchecked Sendable {
 
         let faceDetector = vision.faceDetector(options: options)
 
-        let uiImage = try ImageDecoder.decode(contentsOfFile: path).image   // adapted: image loading
+        guard let uiImage = UIImage(contentsOfFile: path) else { throw CocoaError(.fileReadCorruptFile) }  // added: loading
         let visionImage = VisionImage(image: uiImage)                       // adapted: `image` → `visionImage`
 
         faceDetector.process(visionImage) { faces, error in
@@ -91,13 +91,8 @@ final class FirebaseSeedViewController: @unchecked Sendable {
 }
 
 @Suite(.serialized) struct FirebaseMLVisionTests {
-    static let configured: Bool = {
-        MLKitModelLocation.bundlePath = Assets.model("face_landmarker.task").path
-        return true
-    }()
 
     @Test func guideSnippetRunsOnARealImage() async throws {
-        _ = Self.configured
         let controller = FirebaseSeedViewController()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             do {
@@ -118,7 +113,6 @@ final class FirebaseSeedViewController: @unchecked Sendable {
 
     /// Contours with `.all`; Euler Y only in `.accurate`; EXIF metadata orientation; NSNumber points.
     @Test func contoursMetadataAndEulerAvailability() throws {
-        _ = Self.configured
         let image = try ImageDecoder.decode(contentsOfFile: Assets.image("astronaut.png").path).image
         let options = VisionFaceDetectorOptions()
         options.contourMode = .all

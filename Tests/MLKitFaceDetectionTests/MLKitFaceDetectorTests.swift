@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import MLKitFaceDetection
+import MLKitVision
 import Testing
 import TestSupport
 import VisionPipeline
@@ -9,7 +10,6 @@ import VisionPipeline
 /// rotation and mirroring, orientation, faces found, errors.
 @Suite(.serialized) struct MLKitFaceDetectorTests {
     static func detector(_ configure: (FaceDetectorOptions) -> Void) -> FaceDetector {
-        _ = MLKitTestImages.configured
         let options = FaceDetectorOptions()
         configure(options)
         return FaceDetector.faceDetector(options: options)
@@ -300,10 +300,19 @@ import VisionPipeline
 
     @Test func errorsAreReportedNotTrapped() throws {
         let image = try MLKitTestImages.load("astronaut.png")
-        #expect(throws: PipelineError.self) { try Self.detector { $0.minFaceSize = 1.5 }.results(in: VisionImage(image: image)) }
-        #expect(throws: PipelineError.self) { try Self.detector { $0.minFaceSize = .nan }.results(in: VisionImage(image: image)) }
+        // NSErrors in ML Kit's domain, code 3 (invalid argument).
+        func expectInvalidArgument(_ body: () throws -> Void) {
+            do {
+                try body()
+                Issue.record("no error")
+            } catch let error as NSError {
+                #expect(error.domain == MLKitErrorDomain && error.code == 3, "\(error)")
+            }
+        }
+        expectInvalidArgument { _ = try Self.detector { $0.minFaceSize = 1.5 }.results(in: VisionImage(image: image)) }
+        expectInvalidArgument { _ = try Self.detector { $0.minFaceSize = .nan }.results(in: VisionImage(image: image)) }
         final class OtherImage: NSObject, MLKitCompatibleImage {}
-        #expect(throws: PipelineError.self) { try Self.detector { _ in }.results(in: OtherImage()) }
+        expectInvalidArgument { _ = try Self.detector { _ in }.results(in: OtherImage()) }
         let tiny = try Image(width: 1, height: 1, format: .rgb8, bytes: [0, 0, 0])
         #expect(try Self.detector { _ in }.results(in: VisionImage(image: tiny)).isEmpty)
     }

@@ -12,11 +12,10 @@ final class UIDevice: @unchecked Sendable {
     var orientation = UIDeviceOrientation.portrait
 }
 enum AVCaptureDevice { enum Position { case unspecified, back, front } }
-enum UIImage { typealias Orientation = Imaging.Orientation }
 
 /// The camera part of the ML Kit guide (seed 001, step 2): its orientation function and the
-/// `VisionImage(buffer:)` lines as printed; only the sample buffer is adapted (a camera-format
-/// `Imaging.Image` made from a real photo, stored as the sensor would hold it).
+/// `VisionImage(buffer:)` lines as printed, on a real `CMSampleBuffer` (AppleShims'): an NV12
+/// pixel buffer made from a real photo, stored as the sensor would hold it.
 final class MLKitSeedCameraController {
     var cameraPosition = AVCaptureDevice.Position.back
 
@@ -38,7 +37,7 @@ final class MLKitSeedCameraController {
       }
     }
 
-    func faces(in sampleBuffer: Image, options: FaceDetectorOptions) throws -> [Face] {
+    func faces(in sampleBuffer: CMSampleBuffer, options: FaceDetectorOptions) throws -> [Face] {
         let image = VisionImage(buffer: sampleBuffer)
         image.orientation = imageOrientation(
           deviceOrientation: UIDevice.current.orientation,
@@ -64,7 +63,10 @@ final class MLKitSeedCameraController {
             controller.cameraPosition = position
             // Pixels stored so that the snippet's orientation turns them upright.
             let buffer = try upright.oriented(stored).converted(to: .nv12)
-            let faces = try controller.faces(in: buffer, options: options)
+            let pixelBuffer = try #require(CVPixelBuffer(image: buffer))
+            #expect(CVPixelBufferGetPixelFormatType(pixelBuffer) == kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange)
+            let sampleBuffer = CMSampleBuffer(imageBuffer: pixelBuffer, presentationTimeStamp: CMTimeMake(value: 0, timescale: 600))
+            let faces = try controller.faces(in: sampleBuffer, options: options)
             try #require(faces.count == 1, "\(position)")
             let face = faces[0]
             print("\(position): frame \(face.frame), Z \(face.headEulerAngleZ) vs \(reference.headEulerAngleZ)")

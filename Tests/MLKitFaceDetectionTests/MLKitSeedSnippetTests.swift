@@ -5,8 +5,7 @@ import Testing
 import TestSupport
 
 /// The Swift snippets of the ML Kit guide (seed 001), pasted into a view-controller-like class.
-/// Only the image-loading lines are adapted (an `Imaging` image instead of a `UIImage`); the
-/// `record(…)` lines are added so that the snippet's otherwise unused values are checked (and the
+/// Only the loading of the guide's `image` from a file is added; the `record(…)` lines are added so that the snippet's otherwise unused values are checked (and the
 /// build stays warning-free).
 final class MLKitSeedViewController: @unchecked Sendable {
     var recorded: [String: CGFloat] = [:]
@@ -26,9 +25,9 @@ final class MLKitSeedViewController: @unchecked Sendable {
         // Real-time contour detection of multiple faces
         // options.contourMode = .all
 
-        let decoded = try ImageDecoder.decode(contentsOfFile: path)       // adapted: image loading
-        let visionImage = VisionImage(image: decoded.image)              // adapted: VisionImage(image: UIImage)
-        visionImage.orientation = decoded.orientation                    // adapted: image.imageOrientation
+        guard let image = UIImage(contentsOfFile: path) else { throw CocoaError(.fileReadCorruptFile) }  // added: the guide's `image`
+        let visionImage = VisionImage(image: image)
+        visionImage.orientation = image.imageOrientation
 
         let faceDetector = FaceDetector.faceDetector(options: options)
 
@@ -104,7 +103,6 @@ final class MLKitSeedViewController: @unchecked Sendable {
 
 @Suite(.serialized) struct MLKitSeedSnippetTests {
     @Test func guideSnippetRunsOnARealImage() async throws {
-        _ = MLKitTestImages.configured
         let controller = MLKitSeedViewController()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             do {
@@ -125,7 +123,6 @@ final class MLKitSeedViewController: @unchecked Sendable {
 
     /// The completion runs off the caller's thread, on the detector's queue, and reports errors.
     @Test func processReportsErrorsThroughTheCompletion() async throws {
-        _ = MLKitTestImages.configured
         let options = FaceDetectorOptions()
         options.minFaceSize = -1
         let detector = FaceDetector.faceDetector(options: options)
@@ -140,7 +137,6 @@ final class MLKitSeedViewController: @unchecked Sendable {
 /// `process` requests of one detector run one after another, in order, off the caller's thread.
 @Suite(.serialized) struct MLKitProcessQueueTests {
     @Test func completionsArriveInRequestOrder() async throws {
-        _ = MLKitTestImages.configured
         let detector = FaceDetector.faceDetector()
         let astronaut = try MLKitTestImages.load("astronaut.png")
         let blank = try Image(width: 64, height: 48, format: .rgb8, fill: 90)

@@ -1,20 +1,14 @@
 import Foundation
 import Imaging
 import MLKitFaceDetection
+import MLKitVision
 import TestSupport
 import VisionPipeline
 
 /// Real test images and the warps the tests make of them (with Imaging's OpenCV-exact warp).
 enum MLKitTestImages {
-    /// Points the detectors at the repository's models (once per process).
-    static let configured: Bool = {
-        MLKitModelLocation.bundlePath = Assets.model("face_landmarker.task").path
-        return true
-    }()
-
     static func load(_ name: String) throws -> Image {
-        _ = configured
-        return try ImageDecoder.decode(contentsOfFile: Assets.image(name).path).image.converted(to: .rgb8)
+        try ImageDecoder.decode(contentsOfFile: Assets.image(name).path).image.converted(to: .rgb8)
     }
 
     /// `image` turned by `degrees` counter-clockwise (as seen) about its centre, same size, black

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import MLKitFaceDetection
+import MLKitVision
 import Testing
 import TestSupport
 import VisionPipeline

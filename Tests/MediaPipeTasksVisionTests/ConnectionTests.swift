@@ -21,7 +21,10 @@ import Testing
     }
 
     @Test func rightIrisIsTheRightIrisNotUpstreamsLeftCopy() {
-        #expect(pairs(FaceLandmarker.rightIrisConnections()) == [[469, 470], [470, 471], [471, 472], [472, 469]])
+        #expect(pairs(FaceLandmarker.rightIrisConnections(corrected: true)) == [[469, 470], [470, 471], [471, 472], [472, 469]])
+        // As iOS by default: the left iris's pairs (docs/ios-compatibility.md).
+        #expect(pairs(FaceLandmarker.rightIrisConnections()) == pairs(FaceLandmarker.leftIrisConnections()))
+        #expect(Set(pairs(FaceLandmarker.contoursConnections(corrected: true))).isSuperset(of: [[469, 470], [472, 469]]))
         #expect(pairs(FaceLandmarker.leftIrisConnections()) == [[474, 475], [475, 476], [476, 477], [477, 474]])
     }
 

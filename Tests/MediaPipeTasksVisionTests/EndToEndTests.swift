@@ -42,11 +42,11 @@ import VisionCore
         #expect(scoreError <= 5e-3)
         // The golden matrix is MediaPipe Python's row-major M; iOS's data is column-major.
         let rowMajor = try #require(face.matrix)
-        for row in 0..<4 {
-            for column in 0..<4 {
-                let reference = rowMajor[4 * row + column]
+        for row in UInt(0)..<4 {
+            for column in UInt(0)..<4 {
+                let reference = rowMajor[Int(4 * row + column)]
                 let tolerance = 2e-3 * max(1, abs(reference))
-                #expect(abs(matrix.data[4 * column + row] - reference) <= tolerance)
+                #expect(abs(matrix.data[Int(4 * column + row)] - reference) <= tolerance)
                 #expect(abs(matrix.element(row: row, column: column) - reference) <= tolerance)
                 #expect(abs(matrix.value(atRow: column, column: row) - reference) <= tolerance, "iOS's accessor gives Mᵀ")
             }

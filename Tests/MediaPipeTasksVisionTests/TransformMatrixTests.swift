@@ -18,9 +18,9 @@ import Testing
 
     @Test func valueAtRowColumnReadsTheBufferAsRowMajorLikeIOS() throws {
         let matrix = try #require(TransformMatrix(values: columnMajor, rows: 4, columns: 4))
-        for row in 0..<4 {
-            for column in 0..<4 {
-                #expect(matrix.value(atRow: row, column: column) == matrix.data[row * 4 + column])
+        for row in UInt(0)..<4 {
+            for column in UInt(0)..<4 {
+                #expect(matrix.value(atRow: row, column: column) == matrix.data[Int(row * 4 + column)])
                 // …which is Mᵀ, as on iOS; element(row:column:) gives M.
                 #expect(matrix.value(atRow: row, column: column) == Float(10 * column + row))
                 #expect(matrix.element(row: row, column: column) == Float(10 * row + column))
@@ -34,7 +34,7 @@ import Testing
         source[0] = 99
         #expect(matrix.values == [1, 2, 3, 4, 5, 6])
         #expect(matrix.value(atRow: 1, column: 2) == 6)
-        #expect(matrix.value(atRow: 2, column: 0).isNaN && matrix.value(atRow: 0, column: -1).isNaN)
+        #expect(matrix.value(atRow: 2, column: 0).isNaN && matrix.value(atRow: 0, column: 3).isNaN)
         #expect(matrix.element(row: 5, column: 5).isNaN)
         #expect(TransformMatrix(values: [1, 2, 3], rows: 2, columns: 2) == nil)
         let empty = source.withUnsafeBufferPointer { TransformMatrix(data: $0.baseAddress!, rows: -1, columns: 4) }

@@ -43,7 +43,7 @@ public enum PixelFormat: String, Sendable, CaseIterable, Hashable {
     /// The size in pixels of plane `index` for an image of `width`×`height` pixels, and the bytes
     /// that one of its rows needs at least. Chroma planes of the 4:2:0 formats are
     /// `⌈width/2⌉`×`⌈height/2⌉`.
-    func planeGeometry(_ index: Int, width: Int, height: Int) -> (width: Int, height: Int, minimumRowBytes: Int) {
+    public func planeGeometry(_ index: Int, width: Int, height: Int) -> (width: Int, height: Int, minimumRowBytes: Int) {
         if index == 0 { return (width, height, width * bytesPerPixel) }
         let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
         switch self {

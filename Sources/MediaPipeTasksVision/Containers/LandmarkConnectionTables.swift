@@ -47,7 +47,7 @@ enum LandmarkConnectionTables {
         46, 53,  53, 52,  52, 65,  65, 55,  70, 63,  63, 105,  105, 66,  66, 107,
     ]
 
-    /// The subject's right iris, landmarks 469–472 (4 lines). MediaPipe's iOS `rightIrisConnections()` returns the left iris instead; this is the intended set.
+    /// The subject's right iris, landmarks 469–472 (4 lines). MediaPipe's iOS `rightIrisConnections()` returns the left iris instead (and so does ours unless `corrected`).
     static let rightIris: [UInt16] = [
         469, 470,  470, 471,  471, 472,  472, 469,
     ]

@@ -16,4 +16,19 @@ public final class NormalizedKeypoint: NSObject, @unchecked Sendable {
         self.score = score
         super.init()
     }
+
+    /// Equal location, label and score. (Exact, and consistent with `hash`, as the landmarks'.)
+    override public func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? NormalizedKeypoint else { return false }
+        return location == other.location && label == other.label && score == other.score
+    }
+
+    override public var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(location.x)
+        hasher.combine(location.y)
+        hasher.combine(label)
+        hasher.combine(score)
+        return hasher.finalize()
+    }
 }

@@ -13,15 +13,16 @@ import Foundation
 /// formula). Code ported from iOS therefore gets the same numbers. For M itself use
 /// ``element(row:column:)``, a VisionTasks extension.
 ///
-/// The object owns its buffer; it is freed with the object. Treat it as immutable (it is a
-/// `var` pointer only because iOS declares it so).
+/// The object owns its buffer, a copy made at initialization, freed with the object; ``data``
+/// is read-only, as iOS declares it (`readonly float *data`). Sizes are `UInt`, as iOS's
+/// `NSUInteger` properties; the initializer takes `Int`s, as iOS's `NSInteger` parameters.
 public final class TransformMatrix: NSObject, @unchecked Sendable {
     /// Number of rows.
-    public let rows: Int
+    public let rows: UInt
     /// Number of columns.
-    public let columns: Int
+    public let columns: UInt
     /// `rows × columns` floats in the layout described above; owned by this object.
-    public var data: UnsafeMutablePointer<Float>
+    public let data: UnsafeMutablePointer<Float>
     private let count: Int
 
     /// Copies `rows × columns` floats from `data`. A negative or overflowing size gives an empty
@@ -29,8 +30,8 @@ public final class TransformMatrix: NSObject, @unchecked Sendable {
     public init(data: UnsafePointer<Float>, rows: Int, columns: Int) {
         let (count, overflow) = rows.multipliedReportingOverflow(by: columns)
         let valid = rows >= 0 && columns >= 0 && !overflow
-        self.rows = valid ? rows : 0
-        self.columns = valid ? columns : 0
+        self.rows = valid ? UInt(rows) : 0
+        self.columns = valid ? UInt(columns) : 0
         self.count = valid ? count : 0
         self.data = UnsafeMutablePointer<Float>.allocate(capacity: max(self.count, 1))
         self.data.initialize(from: data, count: self.count)
@@ -52,17 +53,17 @@ public final class TransformMatrix: NSObject, @unchecked Sendable {
     /// The buffer value at `row·columns + column`, as iOS's accessor (see the type's description:
     /// for the facial transformation matrix this is Mᵀ). Out-of-range indices return NaN (iOS
     /// raises an exception).
-    public func value(atRow row: Int, column: Int) -> Float {
-        guard (0..<rows).contains(row), (0..<columns).contains(column) else { return .nan }
-        return data[row * columns + column]
+    public func value(atRow row: UInt, column: UInt) -> Float {
+        guard row < rows, column < columns else { return .nan }
+        return data[Int(row * columns + column)]
     }
 
     /// VisionTasks extension: element (row, column) of the mathematical matrix whose column-major
     /// buffer is ``data`` (for the facial transformation matrix, M itself: the translation is in
     /// column 3). Out-of-range indices return NaN.
-    public func element(row: Int, column: Int) -> Float {
-        guard (0..<rows).contains(row), (0..<columns).contains(column) else { return .nan }
-        return data[column * rows + row]
+    public func element(row: UInt, column: UInt) -> Float {
+        guard row < rows, column < columns else { return .nan }
+        return data[Int(column * rows + row)]
     }
 
     /// VisionTasks convenience: the buffer as an array, in the layout of ``data``.

@@ -11,19 +11,20 @@ extension FaceLandmarker {
     public static func rightEyeConnections() -> [Connection] { Connection.list(LandmarkConnectionTables.rightEye) }
     /// The subject's right eyebrow: 8 connections.
     public static func rightEyebrowConnections() -> [Connection] { Connection.list(LandmarkConnectionTables.rightEyebrow) }
-    /// The subject's right iris (landmarks 469–472): 4 connections.
-    ///
-    /// **Fixed:** MediaPipe's iOS SDK returns the *left* iris here (an upstream bug); this
-    /// returns the right iris.
-    public static func rightIrisConnections() -> [Connection] { Connection.list(LandmarkConnectionTables.rightIris) }
+    /// The subject's right iris: as iOS by default, which returns the *left* iris's 4 connections
+    /// (landmarks 474–477, an upstream bug); with `corrected` (VisionTasks extension), the right
+    /// iris's (469–472). See docs/ios-compatibility.md.
+    public static func rightIrisConnections(corrected: Bool = false) -> [Connection] {
+        Connection.list(corrected ? LandmarkConnectionTables.rightIris : LandmarkConnectionTables.leftIris)
+    }
     /// The face oval, a closed loop: 36 connections.
     public static func faceOvalConnections() -> [Connection] { Connection.list(LandmarkConnectionTables.faceOval) }
 
     /// All contours: lips, left eye, left eyebrow, left iris, right eye, right eyebrow, right
-    /// iris, face oval, in that order (132 connections).
-    public static func contoursConnections() -> [Connection] {
+    /// iris (as ``rightIrisConnections(corrected:)``), face oval, in that order (132 connections).
+    public static func contoursConnections(corrected: Bool = false) -> [Connection] {
         [lipsConnections(), leftEyeConnections(), leftEyebrowConnections(), leftIrisConnections(),
-         rightEyeConnections(), rightEyebrowConnections(), rightIrisConnections(), faceOvalConnections()]
+         rightEyeConnections(), rightEyebrowConnections(), rightIrisConnections(corrected: corrected), faceOvalConnections()]
             .flatMap { $0 }
     }
 

@@ -1,30 +1,53 @@
+import AppleShims
 import Foundation
 import Imaging
 import VisionPipeline
+#if canImport(CoreMedia)
+import CoreMedia
+#endif
 
-/// The input of the vision tasks: pixels plus the orientation that makes them upright.
+/// The input of the vision tasks: pixels plus the orientation that makes them upright, made from
+/// a `UIImage`, a `CVPixelBuffer` or a `CMSampleBuffer` as on iOS (AppleShims' stand-ins where
+/// Apple's frameworks are absent), or from an `Imaging.Image` or a file.
 ///
 /// Results (landmarks, boxes, masks) are always reported in the coordinates of the pixels **as
 /// stored**, not of the upright picture, as MediaPipe does; the tasks rotate their crops
-/// internally. Every pixel format of `Imaging.Image` is accepted (RGB, RGBA, BGRA, gray, YUV).
+/// internally. Pixel buffers may be BGRA, NV12 (video or full range) or I420; `Imaging.Image`s
+/// any pixel format Imaging has.
 ///
 /// **Difference from MediaPipe:** the mirrored orientations (`.upMirrored`, …) are supported
-/// (front cameras deliver mirrored frames); MediaPipe refuses them. `CVPixelBuffer` and
-/// `CMSampleBuffer` do not exist here: use ``init(image:orientation:)`` with an `Imaging.Image`
-/// in any pixel format instead.
+/// (front cameras deliver mirrored frames); MediaPipe refuses them.
 public final class MPImage: NSObject, @unchecked Sendable {
-    /// The width in pixels of the upright picture (``UIImage/size`` × ``UIImage/scale``, as iOS).
+    /// The width in pixels of the upright picture (for a `UIImage`, ``UIImage/size`` ×
+    /// ``UIImage/scale``, as iOS; for a buffer, the buffer's width).
     public let width: CGFloat
     /// The height in pixels of the upright picture.
     public let height: CGFloat
     /// The orientation the task applies.
     public let orientation: UIImage.Orientation
-    /// Always ``MPImageSourceType/image`` here.
+    /// What the image was made from.
     public let imageSourceType: MPImageSourceType
-    /// The image this was made from.
+    /// The image this was made from, for ``MPImageSourceType/image``.
     public let image: UIImage?
+    /// The buffer this was made from, for ``MPImageSourceType/pixelBuffer``.
+    public let pixelBuffer: CVPixelBuffer?
+    /// The frame this was made from, for ``MPImageSourceType/sampleBuffer``.
+    public let sampleBuffer: CMSampleBuffer?
     /// The stored pixels.
     let pixels: Imaging.Image
+
+    private init(pixels: Imaging.Image, orientation: UIImage.Orientation, source: MPImageSourceType, width: CGFloat, height: CGFloat,
+                 image: UIImage? = nil, pixelBuffer: CVPixelBuffer? = nil, sampleBuffer: CMSampleBuffer? = nil) {
+        self.pixels = pixels
+        self.orientation = orientation
+        self.imageSourceType = source
+        self.width = width
+        self.height = height
+        self.image = image
+        self.pixelBuffer = pixelBuffer
+        self.sampleBuffer = sampleBuffer
+        super.init()
+    }
 
     /// An image with `uiImage`'s own orientation.
     public convenience init(uiImage: UIImage) throws {
@@ -33,18 +56,43 @@ public final class MPImage: NSObject, @unchecked Sendable {
 
     /// An image with `orientation` instead of `uiImage`'s own. (``width`` and ``height`` still
     /// follow `uiImage.size`, as on iOS.)
-    public init(uiImage: UIImage, orientation: UIImage.Orientation) throws {
-        self.image = uiImage
-        self.pixels = uiImage.pixels
-        self.orientation = orientation
-        self.imageSourceType = .image
-        self.width = uiImage.size.width * uiImage.scale
-        self.height = uiImage.size.height * uiImage.scale
-        super.init()
+    public convenience init(uiImage: UIImage, orientation: UIImage.Orientation) throws {
+        self.init(pixels: uiImage.pixels, orientation: orientation, source: .image,
+                  width: uiImage.size.width * uiImage.scale, height: uiImage.size.height * uiImage.scale, image: uiImage)
     }
 
-    /// VisionTasks extension: an image from decoded pixels in any `Imaging.PixelFormat`, e.g. a
-    /// camera frame (the replacement for iOS's pixel-buffer initializers).
+    /// A camera frame's pixel buffer (BGRA, NV12 or I420), upright (`.up`). Throws
+    /// `invalidArgumentError` for other pixel formats.
+    public convenience init(pixelBuffer: CVPixelBuffer) throws {
+        try self.init(pixelBuffer: pixelBuffer, orientation: .up)
+    }
+
+    /// A camera frame's pixel buffer with `orientation`.
+    public convenience init(pixelBuffer: CVPixelBuffer, orientation: UIImage.Orientation) throws {
+        let pixels = try Self.pixels(of: pixelBuffer)
+        let upright = orientation.uprightSize(width: pixels.width, height: pixels.height)
+        self.init(pixels: pixels, orientation: orientation, source: .pixelBuffer, width: CGFloat(upright.width),
+                  height: CGFloat(upright.height), pixelBuffer: pixelBuffer)
+    }
+
+    /// A camera or video frame (its image buffer), upright (`.up`). Throws
+    /// `invalidArgumentError` when it has no image buffer or one of another pixel format.
+    public convenience init(sampleBuffer: CMSampleBuffer) throws {
+        try self.init(sampleBuffer: sampleBuffer, orientation: .up)
+    }
+
+    /// A camera or video frame with `orientation`.
+    public convenience init(sampleBuffer: CMSampleBuffer, orientation: UIImage.Orientation) throws {
+        guard let buffer = CMSampleBufferGetImageBuffer(sampleBuffer) else {
+            throw TasksError.invalidArgument("The sample buffer has no image buffer.")
+        }
+        let pixels = try Self.pixels(of: buffer)
+        let upright = orientation.uprightSize(width: pixels.width, height: pixels.height)
+        self.init(pixels: pixels, orientation: orientation, source: .sampleBuffer, width: CGFloat(upright.width),
+                  height: CGFloat(upright.height), sampleBuffer: sampleBuffer)
+    }
+
+    /// VisionTasks extension: an image from decoded pixels in any `Imaging.PixelFormat`.
     public convenience init(image: Imaging.Image, orientation: UIImage.Orientation = .up) throws {
         try self.init(uiImage: UIImage(pixels: image, orientation: orientation), orientation: orientation)
     }
@@ -63,6 +111,14 @@ public final class MPImage: NSObject, @unchecked Sendable {
             throw TasksError.invalidArgument("Image file at \(path) cannot be decoded: \(error)")
         }
         try self.init(image: decoded.image, orientation: decoded.orientation)
+    }
+
+    private static func pixels(of buffer: CVPixelBuffer) throws -> Imaging.Image {
+        do {
+            return try Imaging.Image(pixelBuffer: buffer)
+        } catch {
+            throw TasksError.invalidArgument("The pixel buffer cannot be read: \(error)")
+        }
     }
 
     /// What the graphs take.

@@ -3,10 +3,10 @@ public struct MPImageSourceType: RawRepresentable, Hashable, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
-    /// A ``UIImage``, a decoded file or an `Imaging.Image`.
+    /// A `UIImage`, a decoded file or an `Imaging.Image`.
     public static let image = MPImageSourceType(rawValue: 0)
-    /// A `CVPixelBuffer` (iOS only; not available here).
+    /// A `CVPixelBuffer`.
     public static let pixelBuffer = MPImageSourceType(rawValue: 1)
-    /// A `CMSampleBuffer` (iOS only; not available here).
+    /// A `CMSampleBuffer`.
     public static let sampleBuffer = MPImageSourceType(rawValue: 2)
 }

@@ -18,6 +18,7 @@ extension VisionTaskRunner {
         try validate(runningMode: runningMode, hasLiveStreamDelegate: hasLiveStreamDelegate)
         try baseOptions.validateModelPath()
         try ModelBundleCheck.require(bundleMembers, inBundleAt: baseOptions.modelAssetPath)
+        if baseOptions.delegate == .GPU { GPUNotice.post() }
         let graph: Graph
         do {
             graph = try build(baseOptions.modelAssetPath, baseOptions.interpreterOptions)

@@ -20,3 +20,16 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension PipelineError {
+    /// The error's canonical code, as MediaPipe's and ML Kit's (gRPC's) status codes number
+    /// them: 3 invalid argument (a bad option, image or model file), 5 not found (no model file),
+    /// 13 internal (inference failed).
+    public var canonicalCode: Int {
+        switch self {
+        case .invalidArgument, .invalidModel: 3
+        case .modelNotFound: 5
+        case .inference: 13
+        }
+    }
+}

@@ -1,30 +1,22 @@
 import Inference
 import Foundation
-import Locking
 
-/// Where the ML Kit and Firebase face detectors find their models.
+/// Where the ML Kit and Firebase face detectors find their models by default.
 ///
-/// Their factories take no path (as on iOS, where the model is inside the pod), so the path is
-/// process-wide: `face_landmarker.task` (both modes use only its models). Default: `$VISIONTASKS_ASSETS/models/face_landmarker.task` when that
-/// environment variable (the folder `scripts/setup` fills, as for `vision-tasks`) is set, else
-/// `assets/models/face_landmarker.task` relative to the working directory.
-/// Set it before creating detectors; detectors read it when they first process an image.
+/// Their factories take no path (on iOS the model is inside the pod); a detector whose options
+/// name no `modelBundlePath` uses ``bundlePath``: `$VISIONTASKS_ASSETS/models/face_landmarker.task`
+/// when that environment variable (the folder `scripts/setup` fills, as for `vision-tasks`) is
+/// set, else `assets/models/face_landmarker.task` relative to the working directory; both modes
+/// use only that bundle's models. Nothing here can be changed: each detector's options carry
+/// its own location and engine, so detectors (and the command line's workers) never affect each
+/// other.
 public enum MLKitModelLocation {
-    private static let storedBundlePath = Locked<String?>(nil)
-    private static let storedEngine = Locked(InterpreterOptions())
-
+    /// The default `face_landmarker.task`, read when a detector first processes an image.
     public static var bundlePath: String {
-        get {
-            if let path = storedBundlePath.withLock({ $0 }) { return path }
-            let assets = ProcessInfo.processInfo.environment["VISIONTASKS_ASSETS"] ?? "assets"
-            return assets + "/models/face_landmarker.task"
-        }
-        set { storedBundlePath.withLock { $0 = newValue } }
+        let assets = ProcessInfo.processInfo.environment["VISIONTASKS_ASSETS"] ?? "assets"
+        return assets + "/models/face_landmarker.task"
     }
 
-    /// The inference engine of new detectors (XNNPACK, one thread, by default).
-    public static var engine: InterpreterOptions {
-        get { storedEngine.withLock { $0 } }
-        set { storedEngine.withLock { $0 = newValue } }
-    }
+    /// The default inference engine (XNNPACK, one thread).
+    public static var engine: InterpreterOptions { InterpreterOptions() }
 }

@@ -24,7 +24,7 @@ enum FaceMeshOverlay {
         (pairs(FaceLandmarker.rightEyebrowConnections() + FaceLandmarker.leftEyebrowConnections()), Color(red: 18, green: 181, blue: 203)),
         (pairs(FaceLandmarker.rightEyeConnections() + FaceLandmarker.leftEyeConnections()), Color(red: 255, green: 171, blue: 0)),
         (pairs(FaceLandmarker.lipsConnections()), Color(red: 176, green: 0, blue: 32)),
-        (pairs(FaceLandmarker.rightIrisConnections()), Color(red: 255, green: 48, blue: 48)),
+        (pairs(FaceLandmarker.rightIrisConnections(corrected: true)), Color(red: 255, green: 48, blue: 48)),
         (pairs(FaceLandmarker.leftIrisConnections()), Color(red: 48, green: 255, blue: 48)),
     ]
     private static let meshColor = Color(red: 224, green: 224, blue: 224, alpha: 120)

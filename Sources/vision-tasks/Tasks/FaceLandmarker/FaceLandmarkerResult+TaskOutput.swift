@@ -37,6 +37,6 @@ extension TransformMatrix {
                 data.append(.float(element(row: row, column: column)))
             }
         }
-        return .object([("rows", .number(rows)), ("columns", .number(columns)), ("data", .array(data))])
+        return .object([("rows", .number(Int(rows))), ("columns", .number(Int(columns))), ("data", .array(data))])
     }
 }

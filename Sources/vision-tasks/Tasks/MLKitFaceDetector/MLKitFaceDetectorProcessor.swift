@@ -1,8 +1,8 @@
 import Foundation
 import Imaging
 import MLKitFaceDetection
+import MLKitVision
 import Locking
-import VisionPipeline
 
 /// Runs an ML Kit `FaceDetector` (the public API) for the command line.
 ///
@@ -29,8 +29,11 @@ final class MLKitFaceDetectorProcessor: TaskProcessor, @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: bundle) else {
             throw InputError(path: bundle, reason: "model file not found")
         }
-        MLKitModelLocation.bundlePath = bundle
-        MLKitModelLocation.engine = engine.interpreter
+        // Each worker's own detector gets its model and engine (no process-wide setting), and its
+        // completions on a queue of its own: the tool's main thread is busy with the input.
+        options.modelBundlePath = bundle
+        options.engine = engine.interpreter
+        options.completionQueue = DispatchQueue(label: "vision-tasks.mlkit-completions")
         self.options = options
         detector = Locked(FaceDetector.faceDetector(options: options))
         if case .liveStream(let sink) = runningMode { self.sink = sink } else { sink = nil }

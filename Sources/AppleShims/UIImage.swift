@@ -1,10 +1,12 @@
+#if !canImport(UIKit)
 import Foundation
 import Imaging
 
-/// A stand-in for UIKit's `UIImage` on platforms without UIKit: decoded pixels, an orientation and
-/// a scale, so that iOS code that builds an ``MPImage`` from a `UIImage` compiles unchanged.
+/// A stand-in for UIKit's `UIImage` where there is no UIKit (Linux, macOS): decoded pixels, an
+/// orientation and a scale, so that iOS code that builds an `MPImage` or a `VisionImage` from a
+/// `UIImage` compiles unchanged.
 ///
-/// Only what the MediaPipe samples use is provided: loading (``init(contentsOfFile:)``,
+/// Only what the MediaPipe and ML Kit samples use is provided: loading (``init(contentsOfFile:)``,
 /// ``init(named:)``, ``init(data:)``), ``imageOrientation``, ``size`` and ``scale``. The pixels are
 /// an `Imaging.Image` as stored in the file; the orientation is not applied to them.
 public final class UIImage: NSObject, @unchecked Sendable {
@@ -92,3 +94,4 @@ public final class UIImage: NSObject, @unchecked Sendable {
         return nil
     }
 }
+#endif
