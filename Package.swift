@@ -160,6 +160,19 @@ let package = Package(
             dependencies: ["Firebase", "FirebaseMLVision", "Imaging", "TestSupport"],
             swiftSettings: swiftSettings
         ),
+        // One target per guide of the user's documents (../shared/seeds, docs/ios-compatibility.md):
+        // its Swift snippets as printed, run on real pictures.
+        .testTarget(name: "Guide000FaceLandmarkerTests", dependencies: ["MediaPipeTasksVision", "Imaging", "Locking", "TestSupport"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "Guide001MLKitTests", dependencies: ["MLKit", "Imaging", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "Guide002FaceLandmarkerTests", dependencies: ["MediaPipeTasksVision", "Imaging", "Locking", "TestSupport"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "Guide003FirebaseTests", dependencies: ["Firebase", "Imaging", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "Guide004PoseLandmarkerTests", dependencies: ["MediaPipeTasksVision", "Locking", "TestSupport"],
+                    swiftSettings: swiftSettings),
+        // iOS-style imports of the three APIs, each in its own file, resolving the guides' types.
+        .testTarget(name: "ImportStyleTests", dependencies: ["MediaPipeTasksVision", "MLKit", "MLKitFaceDetection", "MLKitVision", "Firebase"],
+                    swiftSettings: swiftSettings),
         .testTarget(
             name: "CommandLineTests",
             dependencies: ["vision-tasks", "MediaPipeTasksVision", "MLKitFaceDetection", "MLKitVision", "VisionPipeline", "Imaging", "VideoIO",

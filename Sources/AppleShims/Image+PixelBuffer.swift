@@ -1,6 +1,9 @@
 #if canImport(CoreVideo)
 import CoreVideo
 #endif
+#if canImport(CoreMedia)
+import CoreMedia
+#endif
 import Imaging
 
 extension Imaging.Image {
@@ -46,5 +49,14 @@ extension Imaging.Image {
         }
         try self.init(width: width, height: height, format: format, planes: planes)
         yuvColorSpace = colorSpace
+    }
+
+    /// A copy of a camera or video frame's pixels: its image buffer, as ``init(pixelBuffer:)``.
+    /// Throws `ImageError` when the frame has no image buffer.
+    public init(sampleBuffer: CMSampleBuffer) throws(ImageError) {
+        guard let buffer = CMSampleBufferGetImageBuffer(sampleBuffer) else {
+            throw .invalidArgument("the sample buffer has no image buffer")
+        }
+        try self.init(pixelBuffer: buffer)
     }
 }

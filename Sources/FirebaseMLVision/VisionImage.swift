@@ -36,7 +36,7 @@ public final class VisionImage: NSObject, @unchecked Sendable {
     /// A camera frame: its image buffer (BGRA, NV12 or I420). A frame without a readable image
     /// buffer gives no ``image``, which the detector rejects with an error.
     public init(buffer: CMSampleBuffer) {
-        self.image = CMSampleBufferGetImageBuffer(buffer).flatMap { try? Imaging.Image(pixelBuffer: $0) }
+        self.image = try? Imaging.Image(sampleBuffer: buffer)
         super.init()
     }
 

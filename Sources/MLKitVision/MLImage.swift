@@ -30,8 +30,7 @@ public final class MLImage: NSObject, MLKitCompatibleImage, @unchecked Sendable 
     }
 
     public init?(sampleBuffer: CMSampleBuffer) {
-        guard let buffer = CMSampleBufferGetImageBuffer(sampleBuffer),
-              let pixels = try? Imaging.Image(pixelBuffer: buffer) else { return nil }
+        guard let pixels = try? Imaging.Image(sampleBuffer: sampleBuffer) else { return nil }
         image = pixels
         orientation = .up
         super.init()

@@ -27,7 +27,7 @@ public final class VisionImage: NSObject, MLKitCompatibleImage, @unchecked Senda
     /// A camera frame: its image buffer (BGRA, NV12 or I420). A frame without a readable image
     /// buffer gives no ``image``, which the detectors reject with an error.
     public init(buffer: CMSampleBuffer) {
-        self.image = CMSampleBufferGetImageBuffer(buffer).flatMap { try? Imaging.Image(pixelBuffer: $0) }
+        self.image = try? Imaging.Image(sampleBuffer: buffer)
         super.init()
     }
 

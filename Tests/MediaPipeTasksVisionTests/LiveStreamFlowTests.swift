@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import MediaPipeTasksVision
 import Testing
+import TestSupport
 import VisionPipeline
 
 /// MediaPipe's live-stream flow limiter, made deterministic: the first callback blocks until every

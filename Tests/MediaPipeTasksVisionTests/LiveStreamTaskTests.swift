@@ -1,6 +1,7 @@
 import Foundation
 import MediaPipeTasksVision
 import Testing
+import TestSupport
 
 /// Live-stream delivery through the public API with real models: a slow delegate, many frames,
 /// at most one in flight, dropped frames get no callback, callbacks on the task's queue in

@@ -1,6 +1,7 @@
 import Foundation
 import MediaPipeTasksVision
 import Testing
+import TestSupport
 
 /// Every error rule of MediaPipe's iOS tasks (codes, messages: `TasksError`) through the public API of the three tasks, with real
 /// models: MediaPipe's domain, codes and exact messages.

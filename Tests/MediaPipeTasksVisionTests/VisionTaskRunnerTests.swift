@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import MediaPipeTasksVision
 import Testing
+import TestSupport
 import VisionPipeline
 
 /// The running-mode machinery on a stand-in graph: MediaPipe's mode and timestamp rules, exact

@@ -27,10 +27,13 @@ package final class MainQueueDelivery: Sendable {
     /// Whether a completion has fallen back (the primary queue is taken not to run).
     package var hasFallenBack: Bool { primaryIdle.withLock { $0 } }
 
-    package func deliver(_ completion: UncheckedSendable<() -> Void>, fallback: DispatchQueue) {
+    /// Runs `completion` once, as the type says; returns whether it was offered to the primary
+    /// queue (false once a completion has fallen back).
+    @discardableResult
+    package func deliver(_ completion: UncheckedSendable<() -> Void>, fallback: DispatchQueue) -> Bool {
         if hasFallenBack {
             fallback.async { completion.value() }
-            return
+            return false
         }
         let claimed = Locked(false)
         primary.async {
@@ -44,6 +47,7 @@ package final class MainQueueDelivery: Sendable {
             }
             completion.value()
         }
+        return true
     }
 
     /// Whether this caller is the first to take `flag`.

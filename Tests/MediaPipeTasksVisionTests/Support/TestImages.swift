@@ -60,13 +60,3 @@ final class Locked<Value>: @unchecked Sendable {
 
     var current: Value { withValue { $0 } }
 }
-
-/// Waits (polling, bounded) until `condition` holds; returns whether it did.
-func waitUntil(timeoutSeconds: Double = 20, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeoutSeconds)
-    while Date() < deadline {
-        if condition() { return true }
-        Thread.sleep(forTimeInterval: 0.002)
-    }
-    return condition()
-}

@@ -53,7 +53,7 @@ final class MLKitSeedCameraController {
     /// (`.leftMirrored`), as NV12 buffers: the same face as the upright photo, in the buffer's
     /// own pixel grid, with the upright picture's head angles.
     @Test func cameraSnippetRunsOnPortraitBuffers() throws {
-        let upright = try MLKitTestImages.load("astronaut.png")
+        let upright = try ImageDecoder.decode(contentsOfFile: Assets.image("astronaut.png").path).image.converted(to: .rgb8)
         let options = FaceDetectorOptions()
         options.landmarkMode = .all
         let reference = try #require(try FaceDetector.faceDetector(options: options).results(in: VisionImage(image: upright)).first)

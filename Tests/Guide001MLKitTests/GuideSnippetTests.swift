@@ -1,10 +1,10 @@
 import Foundation
-import Imaging
 import MLKit
 import Testing
 import TestSupport
 
-/// The Swift snippets of the ML Kit guide (seed 001), pasted into a view-controller-like class.
+/// The Swift snippets of the ML Kit guide (seed 001, Turkish: ML Kit face detection for iOS), pasted
+/// into a view-controller-like class, with `import MLKit` as the guide.
 /// Only the loading of the guide's `image` from a file is added; the `record(…)` lines are added so that the snippet's otherwise unused values are checked (and the
 /// build stays warning-free).
 final class MLKitSeedViewController: @unchecked Sendable {
@@ -120,42 +120,4 @@ final class MLKitSeedViewController: @unchecked Sendable {
         #expect((controller.recorded["smileProb"] ?? 0) >= 0.7)
         #expect(controller.recorded["trackingId"] == nil && controller.points.isEmpty)  // neither enabled
     }
-
-    /// The completion runs off the caller's thread, on the detector's queue, and reports errors.
-    @Test func processReportsErrorsThroughTheCompletion() async throws {
-        let options = FaceDetectorOptions()
-        options.minFaceSize = -1
-        let detector = FaceDetector.faceDetector(options: options)
-        let tiny = try Image(width: 2, height: 2, format: .rgb8, bytes: [UInt8](repeating: 0, count: 12))
-        let outcome: (Bool, Bool) = await withCheckedContinuation { continuation in
-            detector.process(VisionImage(image: tiny)) { faces, error in continuation.resume(returning: (faces == nil, error != nil)) }
-        }
-        #expect(outcome == (true, true))
-    }
-}
-
-/// `process` requests of one detector run one after another, in order, off the caller's thread.
-@Suite(.serialized) struct MLKitProcessQueueTests {
-    @Test func completionsArriveInRequestOrder() async throws {
-        let detector = FaceDetector.faceDetector()
-        let astronaut = try MLKitTestImages.load("astronaut.png")
-        let blank = try Image(width: 64, height: 48, format: .rgb8, fill: 90)
-        let order: [Int] = await withCheckedContinuation { continuation in
-            let log = OrderLog()
-            for k in 0..<4 {
-                detector.process(VisionImage(image: k % 2 == 0 ? astronaut : blank)) { faces, error in
-                    log.append(k * 10 + (faces?.count ?? -1))
-                    if k == 3 { continuation.resume(returning: log.values) }
-                }
-            }
-        }
-        #expect(order == [1, 10, 21, 30])  // request index ×10 + face count
-    }
-}
-
-final class OrderLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [Int] = []
-    func append(_ value: Int) { lock.lock(); stored.append(value); lock.unlock() }
-    var values: [Int] { lock.lock(); defer { lock.unlock() }; return stored }
 }

@@ -1,0 +1,1 @@
+../Guide002FaceLandmarkerTests/GuideSnippetTests.swift
