@@ -1,10 +1,12 @@
 // The Swift code of the MediaPipe Pose Landmarker guide for iOS (004, Persian), pasted unchanged
 // inside functions that supply what the guide leaves to the reader (the confidences, `numPoses`,
-// the image, the timestamp), except for the lines marked ADAPTED: the image (the guide says to load
-// a `UIImage`; here `UIImage(contentsOfFile:)`) and the model path (`Bundle.main.path` finds
-// nothing outside an app bundle). Then the snippets run on a real picture.
+// the image and buffers, the timestamp), except for the lines marked ADAPTED: the image (the
+// guide says to load a `UIImage`; here `UIImage(contentsOfFile:)`; the pixel and sample buffers
+// it says to obtain are made from the same picture) and the model path (`Bundle.main.path` finds
+// nothing outside an app bundle). Then the snippets run on a real picture from each source.
 
 import Foundation
+import Imaging
 import Locking
 import MediaPipeTasksVision
 import Testing
@@ -45,11 +47,37 @@ private let numPoses = 1
         UIImage(contentsOfFile: Assets.image("astronaut.png").path)
     }
 
-    /// "Prepare the data", verbatim after the loading line.
-    private func prepareImage(_ image: UIImage) throws -> MPImage {
+    /// ADAPTED: the buffers the guide obtains from the camera, made from the same picture.
+    private func obtainPixelBuffer() throws -> CVPixelBuffer {
+        let pixels = try ImageDecoder.decode(contentsOfFile: Assets.image("astronaut.png").path).image.converted(to: .bgra8)
+        return try #require(CVPixelBuffer(image: pixels))
+    }
+
+    private func obtainSampleBuffer() throws -> CMSampleBuffer {
+        CMSampleBuffer(imageBuffer: try obtainPixelBuffer(), presentationTimeStamp: CMTimeMake(value: 0, timescale: 30))
+    }
+
+    /// "Prepare the data", UIImage tab, verbatim after the loading line.
+    private func prepare(_ image: UIImage) throws -> MPImage {
         // Convert the `UIImage` object to a MediaPipe's Image object having the default
         // orientation `UIImage.Orientation.up`.
         let image = try MPImage(uiImage: image)
+        return image
+    }
+
+    /// "Prepare the data", CVPixelBuffer tab, verbatim after the buffer.
+    private func prepare(_ pixelBuffer: CVPixelBuffer) throws -> MPImage {
+        // Convert the `CVPixelBuffer` object to a MediaPipe's Image object having the default
+        // orientation `UIImage.Orientation.up`.
+        let image = try MPImage(pixelBuffer: pixelBuffer)
+        return image
+    }
+
+    /// "Prepare the data", CMSampleBuffer tab, verbatim after the buffer.
+    private func prepare(_ sampleBuffer: CMSampleBuffer) throws -> MPImage {
+        // Convert the `CMSampleBuffer` object to a MediaPipe's Image object having the default
+        // orientation `UIImage.Orientation.up`.
+        let image = try MPImage(sampleBuffer: sampleBuffer)
         return image
     }
 
@@ -102,26 +130,30 @@ private let numPoses = 1
         }
     }
 
-    @Test func poseLandmarkerGuideRunsOnARealImage() throws {
-        let image = try prepareImage(try #require(loadUserImage()))
-        let timestamp = 0
+    @Test func poseLandmarkerGuideRunsOnARealPictureFromEachSource() throws {
+        let sources = [try prepare(try #require(loadUserImage())), try prepare(try obtainPixelBuffer()),
+                       try prepare(try obtainSampleBuffer())]
+        for image in sources {
+            let timestamp = 0
 
-        let (poseLandmarker, _) = try poseLandmarker(.image)
-        let result = try poseLandmarker.detect(image: image)
-        #expect(result.landmarks.count == 1 && result.landmarks[0].count == 33 && result.worldLandmarks[0].count == 33)
+            let (poseLandmarker, _) = try poseLandmarker(.image)
+            let result = try poseLandmarker.detect(image: image)
+            #expect(result.landmarks.count == 1 && result.landmarks[0].count == 33 && result.worldLandmarks[0].count == 33,
+                    "\(image.imageSourceType)")
 
-        let (videoLandmarker, _) = try self.poseLandmarker(.video)
-        let videoResult = try videoLandmarker.detect(
-          videoFrame: image,
-          timestampInMilliseconds: timestamp)
-        #expect(videoResult.landmarks.count == 1)
+            let (videoLandmarker, _) = try self.poseLandmarker(.video)
+            let videoResult = try videoLandmarker.detect(
+              videoFrame: image,
+              timestampInMilliseconds: timestamp)
+            #expect(videoResult.landmarks.count == 1)
 
-        GuideResults.callbacks.withLock { $0.removeAll() }
-        let (liveLandmarker, processor) = try self.poseLandmarker(.liveStream)
-        try liveLandmarker.detectAsync(
-          image: image,
-          timestampInMilliseconds: timestamp)
-        #expect(waitUntil { GuideResults.callbacks.withLock { $0 } == [1] })
-        withExtendedLifetime(processor) {}
+            GuideResults.callbacks.withLock { $0.removeAll() }
+            let (liveLandmarker, processor) = try self.poseLandmarker(.liveStream)
+            try liveLandmarker.detectAsync(
+              image: image,
+              timestampInMilliseconds: timestamp)
+            #expect(waitUntil { GuideResults.callbacks.withLock { $0 } == [1] })
+            withExtendedLifetime(processor) {}
+        }
     }
 }

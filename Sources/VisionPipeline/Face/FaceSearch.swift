@@ -6,8 +6,8 @@ import VisionCore
 /// of its box lies inside the box of a better one (a larger face seen cut by a finer tile); then
 /// each candidate is looked at again, alone and upright, at a size the detector knows well (the
 /// box a third of the tensor), and kept, with that second look's box and keypoints, when it
-/// scores at least ``confirmedScore``. Texture mistaken for a tiny face scores 0.3–0.5 there,
-/// faces 0.87–0.96 (measured on the crowd test pictures).
+/// scores at least ``confirmedScore`` (faces and texture mistaken for them score apart there:
+/// docs/pipeline.md §9.1).
 ///
 /// In image mode every tile runs. While streaming, the first frame (and the first after a size
 /// change or a reset) runs every tile; later frames that need the detector run the whole-picture
@@ -22,6 +22,9 @@ struct FaceSearch {
     static let candidateScore: Float = 0.4
     /// The least score of the second look (or the caller's threshold, when higher).
     static let confirmedScore: Float = 0.75
+    /// The second look decodes detections from this score, MediaPipe's default threshold (all
+    /// 896 anchors would cost a quadratic NMS each time).
+    static let secondLookFloor: Float = 0.5
     /// Detections of different tiles are one face when more than this fraction of the smaller
     /// box lies inside the other.
     static let containedFraction: Float = 0.5
@@ -81,15 +84,16 @@ struct FaceSearch {
         }
         var confirmed: [RelativeDetection] = []
         for candidate in candidates {
-            guard let second = try secondLook(at: candidate, in: prepared), second.score >= max(minScore, Self.confirmedScore),
-                  !confirmed.contains(where: { $0.box.overlapFraction(with: second.box) > Self.containedFraction }) else { continue }
+            guard let second = try secondLook(at: candidate, in: prepared),
+                  second.score >= max(minScore, Self.confirmedScore), !confirmed.contains(where: { $0.box.overlapFraction(with: second.box) > Self.containedFraction }) else { continue }
             confirmed.append(second)
         }
         return confirmed.sorted { $0.score > $1.score }
     }
 
     /// The detector's best detection centred in `candidate`'s box when it looks at the square
-    /// three times the box's longer side (pixels) around the box, turned like the picture.
+    /// three times the box's longer side (pixels) around the box, turned like the picture,
+    /// decoded from score ``secondLookFloor``.
     func secondLook(at candidate: RelativeDetection, in prepared: PreparedImage) throws(PipelineError) -> RelativeDetection? {
         let width = Float(prepared.width), height = Float(prepared.height)
         let side = 3 * max(candidate.width * width, candidate.height * height)
@@ -97,7 +101,7 @@ struct FaceSearch {
         let rect = NormalizedRect(xCenter: candidate.xmin + candidate.width / 2, yCenter: candidate.ymin + candidate.height / 2,
                                   width: side / width, height: side / height, rotation: prepared.fullImageRect.rotation)
         let box = candidate.box
-        return try detector.detect(prepared.image, rect: rect, minScore: 0, iouThreshold: mergeThreshold).first { detection in
+        return try detector.detect(prepared.image, rect: rect, minScore: Self.secondLookFloor, iouThreshold: mergeThreshold).first { detection in
             let x = detection.xmin + detection.width / 2, y = detection.ymin + detection.height / 2
             return x >= box.xmin && x <= box.xmax && y >= box.ymin && y <= box.ymax
         }
