@@ -5,7 +5,10 @@
 //
 //     swift run -c release camera-face-landmarker [/dev/video0 | VIDEO_FILE | URL]
 //
-// Prints one line per processed frame: its time and the faces found.
+// Prints one line per processed frame: its time and the faces found. On Apple platforms the
+// camera is AVFoundation's (an AVCaptureSession): SampleBufferSource exists only where CoreMedia
+// does not.
+#if !canImport(CoreMedia)
 import Foundation
 import MediaPipeTasksVision
 import VideoIO
@@ -55,3 +58,6 @@ do {
     FileHandle.standardError.write(Data("camera-face-landmarker: \(error)\n".utf8))
     exit(1)
 }
+#else
+print("camera-face-landmarker: on Apple platforms, start the camera with an AVCaptureSession")
+#endif

@@ -15,9 +15,9 @@ import VisionCore
 ///    square windows with 50 % overlap: windows half the picture's longer side, including windows
 ///    centred on the left and right edges (the crop's zero border stands in for what is outside),
 ///    and, so that people are found by their height in pixels, finer grids of windows
-///    ``windowsPerPersonHeight`` × ``minPersonHeight`` pixels and each double of it, below half the
-///    longer side (a person from half the window's side to all of it: the share of the window the
-///    people in bus.jpg have in the coarsest grid);
+///    ``windowsPerPersonHeight`` × ``minPersonHeight`` pixels and each double of it, up to a
+///    quarter of the longer side (a person from half the window's side to all of it: the share
+///    of the window the people in bus.jpg have in the coarsest grid);
 /// 2. drops candidates whose hip point lies on a person already found, or near a candidate
 ///    already tried;
 /// 3. runs the landmark model on each remaining candidate's ROI, best score first, and when the
