@@ -41,13 +41,17 @@ import VisionPipeline
         try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) }).write(to: garbage)
         defer { try? FileManager.default.removeItem(at: garbage) }
         #expect(throws: PipelineError.self) { try FaceLandmarkerGraph(modelPath: garbage.path, options: .init()) }
-        // A minimum face size that is not positive.
+        // A minimum face size under 8 px (the tiles would multiply without bound).
         #expect(throws: PipelineError.self) {
             try FaceLandmarkerGraph(modelPath: Self.bundle, options: .init(detectsSmallFaces: true, minFaceSize: 0))
         }
         #expect(throws: PipelineError.self) {
             try FaceDetectorGraph(modelPath: Self.bundle, options: .init(detectsSmallFaces: true, minFaceSize: -3))
         }
+        #expect(throws: PipelineError.self) {
+            try FaceLandmarkerGraph(modelPath: Self.bundle, options: .init(detectsSmallFaces: true, minFaceSize: 7))
+        }
+        #expect(try FaceDetectorGraph(modelPath: Self.bundle, options: .init(detectsSmallFaces: true, minFaceSize: 8)).options.minFaceSize == 8)
     }
 
     /// A mirrored input gives exactly the mirror image of the un-mirrored result (x → 1 − x).

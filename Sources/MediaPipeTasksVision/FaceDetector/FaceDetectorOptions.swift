@@ -19,7 +19,7 @@ public final class FaceDetectorOptions: TaskOptions {
     /// detection exactly.
     public var detectsSmallFaces: Bool = false
     /// VisionTasks extension: with ``detectsSmallFaces``, the smallest face to find, in pixels of
-    /// face width in the upright picture. Default 24.
+    /// face width in the upright picture. Default 24; at least 8 (the task's creation fails below).
     public var minFaceSizeInPixels: Int = 24
 
     override public init() {

@@ -33,7 +33,7 @@ public final class FaceLandmarkerOptions: TaskOptions {
     public var detectsSmallFaces: Bool = false
     /// VisionTasks extension: with ``detectsSmallFaces``, the smallest face to find, in pixels of
     /// face width (the mesh's extent) in the upright picture. Larger is faster: the detector runs
-    /// fall as `1 / size²`. Default 24.
+    /// fall as `1 / size²`. Default 24; at least 8 (the task's creation fails below).
     public var minFaceSizeInPixels: Int = 24
     /// VisionTasks extension: how landmarks are smoothed in video and live-stream modes. Default
     /// ``LandmarkSmoothingMode/mediaPipe`` (only when `numFaces` == 1, as MediaPipe).

@@ -35,6 +35,16 @@ package struct FaceSearchPlan: Equatable {
     static let overlapMargin: Float = 1.25
     /// The default smallest face, pixels of mesh width.
     static let defaultMinFaceSize = 24
+    /// The smallest `minFaceSize` accepted: below it the landmark model's 478 points have less
+    /// than a pixel each to tell apart, and the tiles (8 px and less) multiply without bound.
+    package static let smallestMinFaceSize = 8
+
+    /// Throws `invalidArgument` for a `minFaceSize` under ``smallestMinFaceSize``.
+    static func validate(minFaceSize: Int) throws(PipelineError) {
+        guard minFaceSize >= smallestMinFaceSize else {
+            throw .invalidArgument("minFaceSize \(minFaceSize) px is below the smallest face the search looks for, \(smallestMinFaceSize) px")
+        }
+    }
 
     /// One detector run: a square of the upright picture and the part of it the tile owns.
     package struct Tile: Equatable {
@@ -140,7 +150,7 @@ extension FaceDetectorGraphOptions {
     /// `width`×`height` picture to find faces down to `minFaceSize` pixels wide (the cost model of
     /// docs/pipeline.md §9.1; the landmark model then runs once per candidate face).
     public static func smallFaceSearchDetectorRuns(width: Int, height: Int, minFaceSize: Int) -> Int {
-        guard width > 0, height > 0, minFaceSize > 0 else { return 0 }
+        guard width > 0, height > 0, minFaceSize >= FaceSearchPlan.smallestMinFaceSize else { return 0 }
         return FaceSearchPlan(width: width, height: height, minFaceSize: minFaceSize).detectorRuns
     }
 }

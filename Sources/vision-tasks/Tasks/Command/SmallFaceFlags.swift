@@ -6,8 +6,8 @@ enum SmallFaceFlags {
     static let smallFaces = Option<Bool>.flag(
         "small-faces", help: "find faces by their size in pixels, down to --min-face-size, in pictures of any size (slower)")
     static let minFaceSize = Option<Int>.integer(
-        "min-face-size", "PX", in: 1...Int.max, default: 24,
-        help: "with --small-faces: the smallest face to find, pixels of face width")
+        "min-face-size", "PX", in: 8...Int.max, default: 24,
+        help: "with --small-faces: the smallest face to find, pixels of face width (at least 8)")
 
     static let declarations = [smallFaces.declaration, minFaceSize.declaration]
 
