@@ -25,7 +25,7 @@ import TestSupport
     }
 
     /// A BGRA pixel buffer and a sample buffer of it give exactly the faces of the same pixels as
-    /// an image; a `.right` sample buffer is reported with the upright (swapped) size.
+    /// an image; a buffer's size is reported as stored, whatever the orientation, as iOS does.
     @Test func tasksTakePixelAndSampleBuffers() throws {
         let options = FaceLandmarkerOptions()
         options.baseOptions.modelAssetPath = Assets.model("face_landmarker.task").path
@@ -48,6 +48,9 @@ import TestSupport
                                  orientation: .right)
         #expect(turned.width == 512 && turned.height == 512 && turned.orientation == .right)
         #expect(try landmarker.detect(image: turned).faceLandmarks.count == 1)
+        let strip = try #require(CVPixelBuffer(image: try Imaging.Image(width: 64, height: 32, format: .bgra8, fill: 128)))
+        let stored = try MPImage(pixelBuffer: strip, orientation: .right)
+        #expect(stored.width == 64 && stored.height == 32)
         #expect(CMTimeGetSeconds(CMSampleBufferGetPresentationTimeStamp(sampleBuffer)) == 3)
     }
 

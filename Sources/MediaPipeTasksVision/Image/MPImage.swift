@@ -18,10 +18,11 @@ import CoreMedia
 /// **Difference from MediaPipe:** the mirrored orientations (`.upMirrored`, …) are supported
 /// (front cameras deliver mirrored frames); MediaPipe refuses them.
 public final class MPImage: NSObject, @unchecked Sendable {
-    /// The width in pixels of the upright picture (for a `UIImage`, ``UIImage/size`` ×
-    /// ``UIImage/scale``, as iOS; for a buffer, the buffer's width).
+    /// The width in pixels, as iOS reports it: for a `UIImage`, of the upright picture
+    /// (``UIImage/size`` × ``UIImage/scale``); for a buffer, of the buffer as stored, whatever
+    /// the orientation.
     public let width: CGFloat
-    /// The height in pixels of the upright picture.
+    /// The height in pixels, as ``width``.
     public let height: CGFloat
     /// The orientation the task applies.
     public let orientation: UIImage.Orientation
@@ -70,9 +71,8 @@ public final class MPImage: NSObject, @unchecked Sendable {
     /// A camera frame's pixel buffer with `orientation`.
     public convenience init(pixelBuffer: CVPixelBuffer, orientation: UIImage.Orientation) throws {
         let pixels = try Self.pixels(of: pixelBuffer)
-        let upright = orientation.uprightSize(width: pixels.width, height: pixels.height)
-        self.init(pixels: pixels, orientation: orientation, source: .pixelBuffer, width: CGFloat(upright.width),
-                  height: CGFloat(upright.height), pixelBuffer: pixelBuffer)
+        self.init(pixels: pixels, orientation: orientation, source: .pixelBuffer, width: CGFloat(pixels.width),
+                  height: CGFloat(pixels.height), pixelBuffer: pixelBuffer)
     }
 
     /// A camera or video frame (its image buffer), upright (`.up`). Throws
@@ -87,9 +87,8 @@ public final class MPImage: NSObject, @unchecked Sendable {
             throw TasksError.invalidArgument("The sample buffer has no image buffer.")
         }
         let pixels = try Self.pixels(of: buffer)
-        let upright = orientation.uprightSize(width: pixels.width, height: pixels.height)
-        self.init(pixels: pixels, orientation: orientation, source: .sampleBuffer, width: CGFloat(upright.width),
-                  height: CGFloat(upright.height), sampleBuffer: sampleBuffer)
+        self.init(pixels: pixels, orientation: orientation, source: .sampleBuffer, width: CGFloat(pixels.width),
+                  height: CGFloat(pixels.height), sampleBuffer: sampleBuffer)
     }
 
     /// VisionTasks extension: an image from decoded pixels in any `Imaging.PixelFormat`.
