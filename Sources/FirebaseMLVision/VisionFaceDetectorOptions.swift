@@ -4,7 +4,7 @@ import Inference
 public enum VisionFaceDetectorPerformanceMode: UInt, Sendable {
     /// MediaPipe's short-range detector.
     case fast = 1
-    /// Also small and distant faces (full-range detector plus short-range tiles).
+    /// Faces by their size in pixels, down to 24 px wide (the small-faces search, docs/pipeline.md §9.1).
     case accurate = 2
 }
 
