@@ -33,8 +33,6 @@ package struct FaceSearchPlan: Equatable {
     }
     /// The tiles of a level overlap by this many times the largest face the level is there for.
     static let overlapMargin: Float = 1.25
-    /// The default smallest face, pixels of mesh width.
-    static let defaultMinFaceSize = 24
     /// The smallest `minFaceSize` accepted: below it the landmark model's 478 points have less
     /// than a pixel each to tell apart, and the tiles (8 px and less) multiply without bound.
     package static let smallestMinFaceSize = 8
@@ -113,9 +111,6 @@ package struct FaceSearchPlan: Equatable {
 
     /// How many detector runs the search makes on a picture.
     package var detectorRuns: Int { tiles.count }
-
-    /// The whole-picture tile (the last).
-    var wholePicture: Tile { tiles[tiles.count - 1] }
 
     /// Centres of tiles of `side` along `length` overlapping by at least `overlap`, the first and
     /// last flush with the ends; one centred tile when the picture is not longer than a tile.
