@@ -1,6 +1,7 @@
 import Imaging
 import Inference
 import TFLite
+import VisionCore
 
 /// One model's interpreter, built once and reused for every call, with its input geometry.
 ///
@@ -58,6 +59,20 @@ final class ModelRunner {
 
     /// The 256-entry value tables of the ranges used so far (computed once per range).
     private var lookupTables: [ValueRange: [Float]] = [:]
+
+    /// Plans the crop of `rect` (normalized) of `image` with `options`, runs the model on it as
+    /// ``run(crop:image:)`` does, and returns the crop (its matrix maps the outputs back).
+    @discardableResult
+    func run(_ rect: NormalizedRect, of image: Image, options: TensorCropOptions) throws(PipelineError) -> TensorCrop {
+        let crop: TensorCrop
+        do {
+            crop = try TensorCrop(rect, imageWidth: image.width, imageHeight: image.height, options: options)
+        } catch {
+            throw .invalidArgument("\(error)")
+        }
+        try run(crop: crop, image: image)
+        return crop
+    }
 
     /// Crops `image` as `crop` plans (the uint8 stage), maps the bytes through the crop's value
     /// range straight into the input tensor (the same values as `TensorCrop.tensor(_:)`), and runs

@@ -39,13 +39,7 @@ final class FaceDetectorModel {
     /// Detections in `rect` of `image` scoring at least `minScore`, merged by weighted NMS at
     /// `iouThreshold`, projected to image-normalized coordinates, by descending score.
     func detect(_ image: Image, rect: NormalizedRect, minScore: Float, iouThreshold: Float) throws(PipelineError) -> [RelativeDetection] {
-        let crop: TensorCrop
-        do {
-            crop = try TensorCrop(rect, imageWidth: image.width, imageHeight: image.height, options: cropOptions)
-        } catch {
-            throw .invalidArgument("\(error)")
-        }
-        try runner.run(crop: crop, image: image)
+        let crop = try runner.run(rect, of: image, options: cropOptions)
         let decoder = SSDDecoder.face(inputSize: inputSize, minScore: minScore)
         let decoded: [RelativeDetection]
         do {

@@ -21,13 +21,7 @@ final class FaceLandmarksModel {
     /// when it is `> minPresence`, the 478 landmarks projected to image-normalized coordinates
     /// (mode (a): x, y through the ROI matrix, z scaled by the projected unit length).
     func landmarks(in image: Image, rect: NormalizedRect, minPresence: Float) throws(PipelineError) -> (presence: Float, landmarks: [LandmarkPoint]?) {
-        let crop: TensorCrop
-        do {
-            crop = try TensorCrop(rect, imageWidth: image.width, imageHeight: image.height, options: cropOptions)
-        } catch {
-            throw .invalidArgument("\(error)")
-        }
-        try runner.run(crop: crop, image: image)
+        try runner.run(rect, of: image, options: cropOptions)
         let presence = sigmoid(runner.output(1).first ?? -.infinity)
         guard presence > minPresence else { return (presence, nil) }
         let decoded: [LandmarkPoint]

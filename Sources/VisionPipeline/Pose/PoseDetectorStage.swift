@@ -40,13 +40,7 @@ struct PoseDetectorStage {
                     minScore: Float) throws(PipelineError) -> Candidates {
         let options = TensorCropOptions(width: Self.inputSize, height: Self.inputSize, keepAspectRatio: true,
                                         border: .zero, valueRange: range, flipHorizontally: flipHorizontally)
-        let crop: TensorCrop
-        do {
-            crop = try TensorCrop(rect, imageWidth: image.width, imageHeight: image.height, options: options)
-        } catch {
-            throw .invalidArgument("pose detector crop: \(error)")
-        }
-        try runner.run(crop: crop, image: image)
+        let crop = try runner.run(rect, of: image, options: options)
         do {
             let detections = try SSDDecoder.pose(minScore: minScore).decode(
                 boxes: runner.output(0), scores: runner.output(1), anchors: anchors)

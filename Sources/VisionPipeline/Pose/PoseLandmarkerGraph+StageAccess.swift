@@ -35,13 +35,7 @@ extension PoseLandmarkerGraph {
         let range = kind == .detector ? detector.range : landmarkStage.range
         let options = TensorCropOptions(width: size, height: size, keepAspectRatio: false, border: .replicate,
                                         valueRange: range)
-        let crop: TensorCrop
-        do {
-            crop = try TensorCrop(rect, imageWidth: image.width, imageHeight: image.height, options: options)
-        } catch {
-            throw .invalidArgument("crop: \(error)")
-        }
-        try runner.run(crop: crop, image: image)
+        try runner.run(rect, of: image, options: options)
         return (0..<runner.interpreter.outputs.count).map { runner.output($0) }
     }
 }
