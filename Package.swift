@@ -160,7 +160,7 @@ let package = Package(
             dependencies: ["Firebase", "FirebaseMLVision", "Imaging", "TestSupport"],
             swiftSettings: swiftSettings
         ),
-        // One target per guide of the user's documents (../shared/seeds, docs/ios-compatibility.md):
+        // One target per guide of the user's documents (docs/ios-compatibility.md §4):
         // its Swift snippets as printed, run on real pictures.
         .testTarget(name: "Guide000FaceLandmarkerTests", dependencies: ["MediaPipeTasksVision", "Imaging", "Locking", "TestSupport"],
                     swiftSettings: swiftSettings),
