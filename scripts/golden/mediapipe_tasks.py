@@ -423,6 +423,18 @@ POSE_CROPS = {
 }
 
 
+HAND_CROPS = {
+    # name: (source, centre x, centre y, window size, scale): 2× windows with hands, where MediaPipe
+    # finds none or few in the whole picture.
+    "zidane_hands_2x.png": ("zidane.jpg", 1088, 320, 256, 2.0),
+    "zidane_hand_low_2x.png": ("zidane.jpg", 1088, 512, 256, 2.0),
+    "bus_hand_2x.png": ("bus.jpg", 320, 512, 256, 2.0),
+    "bus_hand_low_2x.png": ("bus.jpg", 128, 704, 256, 2.0),
+    "t1_hand_ross_2x.png": ("t1.jpg", 704, 512, 256, 2.0),
+    "t1_hand_rachel_2x.png": ("t1.jpg", 320, 512, 256, 2.0),
+}
+
+
 def build_images() -> Images:
     images = Images()
     for name, (src, cx, cy, size, scale) in FACE_CROPS.items():
@@ -431,6 +443,9 @@ def build_images() -> Images:
         images.add_rect_crop(name, src, x0, y0, w, h)
     images.add_hconcat("t1_rachel_chandler.png", ["t1_rachel.png", "t1_chandler.png"])
     images.add_gray("astronaut_gray.png", "astronaut.png")
+    for name, (src, cx, cy, size, scale) in HAND_CROPS.items():
+        images.add_crop(name, src, cx, cy, size, scale)
+    images.add_gray("t1_gray.png", "t1.jpg")
     return images
 
 
@@ -649,6 +664,73 @@ def record_pose_video(images: Images, facts: dict, bundle: Path, file: str, sour
                       "maskFilesForFrames": sorted(mask_frames), "frames": frames})
 
 
+def hand_landmarker(mode="image", num_hands=1):
+    from mediapipe.tasks.python import BaseOptions, vision
+    running = vision.RunningMode.VIDEO if mode == "video" else vision.RunningMode.IMAGE
+    return vision.HandLandmarker.create_from_options(vision.HandLandmarkerOptions(
+        base_options=BaseOptions(model_asset_path=str(ASSETS / "models" / "hand_landmarker.task")),
+        running_mode=running, num_hands=num_hands))
+
+
+HAND_OPTIONS = {"minHandDetectionConfidence": 0.5, "minHandPresenceConfidence": 0.5, "minTrackingConfidence": 0.5}
+HAND_MODEL = "assets/models/hand_landmarker.task"
+
+
+def hand_results(result):
+    hands = []
+    for i, lms in enumerate(result.hand_landmarks):
+        hands.append({
+            "landmarks": [[f32(p.x), f32(p.y), f32(p.z)] for p in lms],
+            "worldLandmarks": [[f32(p.x), f32(p.y), f32(p.z)] for p in result.hand_world_landmarks[i]],
+            "handedness": [{"index": c.index, "score": f32(c.score), "categoryName": c.category_name,
+                            "displayName": c.display_name} for c in result.handedness[i]]})
+    return hands
+
+
+def record_hand_image(images: Images, facts: dict):
+    cases = []
+    landmarkers = {n: hand_landmarker(num_hands=n) for n in (1, 2, 6)}
+    for name in SOURCES + list(HAND_CROPS):
+        for n, lm in landmarkers.items():
+            r = lm.detect(mp_image(images.pixels[name]))
+            cases.append({"id": f"{name}/hands{n}", "image": name, "numHands": n, "rotationDegrees": 0,
+                          "hands": hand_results(r)})
+    for name in ("t1.jpg", "zidane.jpg", "zidane_hands_2x.png"):
+        for rot in (90, 180, 270):
+            r = landmarkers[6].detect(mp_image(images.pixels[name]), processing(rot))
+            cases.append({"id": f"{name}/hands6/rot{rot}", "image": name, "numHands": 6, "rotationDegrees": rot,
+                          "hands": hand_results(r)})
+    for lm in landmarkers.values():
+        close_task(lm)
+    lm = hand_landmarker(num_hands=6)
+    result, error = run_or_error(lambda: lm.detect(mp_image(images.pixels["t1_gray.png"])))
+    case = {"id": "t1_gray.png/hands6", "image": "t1_gray.png", "numHands": 6, "rotationDegrees": 0,
+            "imageFormat": "GRAY8"}
+    if error is None:
+        case["hands"] = hand_results(result)
+    else:
+        case["error"] = error
+    cases.append(case)
+    close_task(lm)
+    facts["handLandmarker"] = {c["id"]: (len(c["hands"]) if "hands" in c else "error") for c in cases}
+    write_json("hand_landmarker_image.json", {"mediapipe": MP_VERSION, "model": HAND_MODEL, "runningMode": "IMAGE",
+                                              "options": HAND_OPTIONS, "cases": cases})
+
+
+def record_hand_video(images: Images, facts: dict, file: str, source: str, num_hands: int, count: int,
+                      amplitude: float, border: str):
+    lm = hand_landmarker(mode="video", num_hands=num_hands)
+    frames = []
+    for k, pixels, record in video_frames(images, source, count, amplitude, border):
+        ts = 33 * k
+        r = lm.detect_for_video(mp_image(pixels), ts)
+        frames.append({"timestampMs": ts, "image": record, "hands": hand_results(r)})
+    close_task(lm)
+    facts[file] = [len(f["hands"]) for f in frames]
+    write_json(file, {"mediapipe": MP_VERSION, "model": HAND_MODEL, "runningMode": "VIDEO", "source": source,
+                      "numHands": num_hands, "options": HAND_OPTIONS, "frames": frames})
+
+
 def _counts(values) -> str:
     if isinstance(values, list):
         distinct = sorted(set(values))
@@ -682,7 +764,8 @@ def update_readme(images: Images, facts: dict) -> None:
         lines.append(f"| `{name}` | {rec['width']}×{rec['height']}×{rec['channels']} | {how} | `{rec['sha256']}` |")
     lines += ["", "### What MediaPipe 1.2.3 found", ""]
     for group, title in (("faceLandmarker", "FaceLandmarker, IMAGE mode (faces per case)"),
-                         ("poseLandmarker", "PoseLandmarker, IMAGE mode (poses per case)")):
+                         ("poseLandmarker", "PoseLandmarker, IMAGE mode (poses per case)"),
+                         ("handLandmarker", "HandLandmarker, IMAGE mode (hands per case)")):
         if group in facts:
             lines += [f"{title}:", "", "| Case | Count |", "|---|---|"]
             lines += [f"| `{k}` | {v} |" for k, v in facts[group].items()]
@@ -709,14 +792,14 @@ def update_readme(images: Images, facts: dict) -> None:
 POSE_MODEL_NOTE = ("assets/models/pose_landmarker_full.task with TFLite image-input metadata added "
                    "(pose_detector: mean 127.5, std 127.5; pose_landmarks_detector: mean 0, std 255)")
 MP_VERSION = None
-ALL_GROUPS = ["face-image", "face-video", "face-detector", "pose-image", "pose-video"]
+ALL_GROUPS = ["face-image", "face-video", "face-detector", "pose-image", "pose-video", "hand-image", "hand-video"]
 
 
 def main():
     global MP_VERSION
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="*", default=None,
-                        help="record only these groups: face-image face-video face-detector pose-image pose-video")
+                        help="record only these groups: " + " ".join(ALL_GROUPS))
     args = parser.parse_args()
     groups = set(args.only or ALL_GROUPS)
     if not groups <= set(ALL_GROUPS):
@@ -754,6 +837,13 @@ def main():
                               1.0, "constant", {0, 1, 2, 15, 31})
             record_pose_video(images, facts, bundle, "pose_landmarker_video_t1.json", "t1.jpg", 5, 12,
                               0.5, "replicate", {0, 11})
+
+    if "hand-image" in groups:
+        record_hand_image(images, facts)
+    if "hand-video" in groups:
+        record_hand_video(images, facts, "hand_landmarker_video_zidane.json", "zidane_hands_2x.png", 2, 30, 0.8,
+                          "replicate")
+        record_hand_video(images, facts, "hand_landmarker_video_t1.json", "t1.jpg", 2, 20, 0.5, "constant")
 
     if groups == set(ALL_GROUPS):
         update_readme(images, facts)
