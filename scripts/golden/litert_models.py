@@ -44,8 +44,8 @@ class ModelSpec:
     seeds: tuple[int, ...] = SEEDS
 
 
-# Input ranges match what the tasks feed each model: detectors see pixels scaled to [-1, 1],
-# landmark models see [0, 1], and the blendshapes model sees landmark coordinates in pixels.
+# Input ranges match what the tasks feed each model: the face and pose detectors see pixels scaled
+# to [-1, 1], the palm detector and the landmark models see [0, 1], and the blendshapes model sees landmark coordinates in pixels.
 SPECS = (
     ModelSpec("face_detector", "face_landmarker.task:face_detector.tflite", -1.0, 1.0),
     ModelSpec("face_landmarks_detector", "face_landmarker.task:face_landmarks_detector.tflite", 0.0, 1.0),
@@ -54,6 +54,8 @@ SPECS = (
     ModelSpec("face_detection_full_range_sparse", "face_detection_full_range_sparse.tflite", -1.0, 1.0),
     ModelSpec("pose_detection", "pose_detection.tflite", -1.0, 1.0),
     ModelSpec("pose_landmark_full", "pose_landmark_full.tflite", 0.0, 1.0),
+    ModelSpec("palm_detection_full", "palm_detection_full.tflite", 0.0, 1.0),
+    ModelSpec("hand_landmark_full", "hand_landmark_full.tflite", 0.0, 1.0),
 )
 
 MASK64 = (1 << 64) - 1

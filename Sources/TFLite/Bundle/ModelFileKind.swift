@@ -12,7 +12,7 @@ public enum ModelFileKind: Sendable, Equatable {
     }
 }
 
-/// The members of MediaPipe's `.task` bundles that the face and pose tasks read.
+/// The members of MediaPipe's `.task` bundles that the face, pose and hand tasks read.
 public enum BundleMember {
     public static let faceDetector = "face_detector.tflite"
     public static let faceLandmarksDetector = "face_landmarks_detector.tflite"
@@ -20,4 +20,6 @@ public enum BundleMember {
     public static let faceGeometry = "geometry_pipeline_metadata_landmarks.binarypb"
     public static let poseDetector = "pose_detector.tflite"
     public static let poseLandmarksDetector = "pose_landmarks_detector.tflite"
+    public static let handDetector = "hand_detector.tflite"
+    public static let handLandmarksDetector = "hand_landmarks_detector.tflite"
 }

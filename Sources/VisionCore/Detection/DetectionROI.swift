@@ -17,4 +17,18 @@ public enum DetectionROI {
                                                  imageWidth: imageWidth, imageHeight: imageHeight) else { return nil }
         return RectTransformation.pose.apply(to: rect, imageWidth: imageWidth, imageHeight: imageHeight)
     }
+
+    /// The hand landmarker's ROI from a palm detection (docs/pipeline.md §12.2): box centre and
+    /// size, rotation from keypoint 0 (wrist) → 2 (middle finger's base) in pixels with the
+    /// target angle MediaPipe's graph sets, 90 *radians* (≈ π/2 + 0.4646 after wrapping), then
+    /// ``RectTransformation/handFromPalm``. `nil` with fewer than 3 keypoints.
+    public static func hand(_ detection: RelativeDetection, imageWidth: Int, imageHeight: Int) -> NormalizedRect? {
+        guard let rect = detection.rect(rotationFrom: 0, to: 2, targetAngle: palmTargetAngle,
+                                        imageWidth: imageWidth, imageHeight: imageHeight) else { return nil }
+        return RectTransformation.handFromPalm.apply(to: rect, imageWidth: imageWidth, imageHeight: imageHeight)
+    }
+
+    /// The palm ROI's target angle as MediaPipe's hand detector graph stores it: the number 90 in
+    /// the calculator's radians field.
+    public static let palmTargetAngle: Float = 90
 }

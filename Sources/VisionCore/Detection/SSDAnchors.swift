@@ -54,6 +54,8 @@ public struct SSDAnchorOptions: Sendable, Hashable {
                                                         interpolatedScaleAspectRatio: 0)
     /// Pose detector, 224×224: 2254 anchors.
     public static let pose = SSDAnchorOptions(inputWidth: 224, inputHeight: 224, strides: [8, 16, 32, 32, 32])
+    /// Palm detector, 192×192: 2016 anchors.
+    public static let palm = SSDAnchorOptions(inputWidth: 192, inputHeight: 192, strides: [8, 16, 16, 16])
 
     /// The anchors, layer group by layer group, cells row-major (y outer, x inner), with a cell's
     /// anchors next to each other. Returns `[]` for non-positive sizes or strides.

@@ -4,7 +4,7 @@ import Foundation
 /// `reverse_output_order` (rows `[dx, dy, w, h, kp0x, kp0y, …]` in tensor pixels), without the
 /// exponential on box sizes (docs/pipeline.md §3.2).
 public struct SSDDecoder: Sendable, Hashable {
-    /// Keypoints per detection (face 6, pose 4).
+    /// Keypoints per detection (face 6, pose 4, palm 7).
     public var keypointCount: Int
     /// Divisors for x, y, width and height (the detector input size).
     public var xScale: Float
@@ -36,6 +36,11 @@ public struct SSDDecoder: Sendable, Hashable {
     /// The pose detector's decoder: 4 keypoints, scale 224.
     public static func pose(minScore: Float) -> SSDDecoder {
         SSDDecoder(keypointCount: 4, xScale: 224, yScale: 224, wScale: 224, hScale: 224, minScoreThreshold: minScore)
+    }
+
+    /// The palm detector's decoder: 7 keypoints, scale 192.
+    public static func palm(minScore: Float) -> SSDDecoder {
+        SSDDecoder(keypointCount: 7, xScale: 192, yScale: 192, wScale: 192, hScale: 192, minScoreThreshold: minScore)
     }
 
     /// Values per anchor in the box tensor: 4 box values and 2 per keypoint.

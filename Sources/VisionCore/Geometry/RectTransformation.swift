@@ -35,6 +35,13 @@ public struct RectTransformation: Sendable, Hashable {
     /// (docs/pipeline.md §6.2, §6.7).
     public static let pose = RectTransformation(scaleX: 1.25, scaleY: 1.25, squareLong: true)
 
+    /// The hand ROI from a palm detection: shifted up by half its height, square_long, ×2.6
+    /// (docs/pipeline.md §12.2).
+    public static let handFromPalm = RectTransformation(scaleX: 2.6, scaleY: 2.6, shiftY: -0.5, squareLong: true)
+    /// The hand's next-frame ROI from landmarks: shifted up by a tenth, square_long, ×2
+    /// (docs/pipeline.md §12.5).
+    public static let handFromLandmarks = RectTransformation(scaleX: 2, scaleY: 2, shiftY: -0.1, squareLong: true)
+
     /// Applies the transformation to `rect` in an image of `imageWidth`×`imageHeight` pixels.
     public func apply(to rect: NormalizedRect, imageWidth: Int, imageHeight: Int) -> NormalizedRect {
         var result = rect

@@ -22,6 +22,9 @@ public struct LandmarkDecoder: Sendable, Hashable {
     public static let face = LandmarkDecoder(landmarkCount: 478, valuesPerLandmark: 3)
     /// The pose landmark model: 39 × (x, y, z, visibility, presence) on a 256 crop.
     public static let pose = LandmarkDecoder(landmarkCount: 39, valuesPerLandmark: 5)
+    /// The hand landmark model: 21 × (x, y, z) on a 224 crop, z divided by 0.4.
+    public static let hand = LandmarkDecoder(landmarkCount: 21, valuesPerLandmark: 3, inputWidth: 224, inputHeight: 224,
+                                             normalizeZ: 0.4)
 
     /// Decodes `tensor` (`landmarkCount × valuesPerLandmark` floats, in tensor pixels) into
     /// tensor-normalized landmarks.

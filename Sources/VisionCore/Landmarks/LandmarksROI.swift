@@ -34,4 +34,61 @@ public enum LandmarksROI {
             imageWidth: imageWidth, imageHeight: imageHeight) else { return nil }
         return RectTransformation.pose.apply(to: rect, imageWidth: imageWidth, imageHeight: imageHeight)
     }
+
+    /// The hand landmarker's next-frame ROI (`HandLandmarksToRectCalculator`, docs/pipeline.md
+    /// §12.5) from the 21 projected hand landmarks, then ``RectTransformation/handFromLandmarks``.
+    /// `nil` with fewer than 21 landmarks.
+    public static func hand(_ landmarks: [LandmarkPoint], imageWidth: Int, imageHeight: Int) -> NormalizedRect? {
+        guard landmarks.count >= 21 else { return nil }
+        let rect = handBoundingRect(handROIJoints.map { landmarks[$0] }, imageWidth: imageWidth, imageHeight: imageHeight)
+        return RectTransformation.handFromLandmarks.apply(to: rect, imageWidth: imageWidth, imageHeight: imageHeight)
+    }
+
+    /// The 12 joints the hand's ROI is built from: the wrist, the thumb's first three, and the
+    /// base and second joint of each finger (no tips).
+    static let handROIJoints = [0, 1, 2, 3, 5, 6, 9, 10, 13, 14, 17, 18]
+
+    /// The rectangle around `joints` (``handROIJoints`` in that order) turned so that the wrist →
+    /// knuckles vector points up: rotation from the wrist to the mean of the index and ring
+    /// knuckles averaged with the middle knuckle, in pixels, target π/2; the box is the joints'
+    /// extent along the turned axes, centred on its middle. Float32 throughout, in MediaPipe's
+    /// order; the running maxima start at `FLT_MIN`, as there.
+    static func handBoundingRect(_ joints: [LandmarkPoint], imageWidth: Int, imageHeight: Int) -> NormalizedRect {
+        let w = Float(imageWidth), h = Float(imageHeight)
+        let wrist = joints[0], index = joints[4], middle = joints[6], ring = joints[8]
+        let x0 = wrist.x * w, y0 = wrist.y * h
+        let x1 = ((index.x + ring.x) / 2 + middle.x) / 2 * w
+        let y1 = ((index.y + ring.y) / 2 + middle.y) / 2 * h
+        let rotation = normalizeRadians(Float(Double.pi * 0.5) - CorrectlyRounded.atan2(-(y1 - y0), x1 - x0))
+        let reverse = normalizeRadians(-rotation)
+
+        var maxX = Float.leastNormalMagnitude, maxY = Float.leastNormalMagnitude
+        var minX = Float.greatestFiniteMagnitude, minY = Float.greatestFiniteMagnitude
+        for joint in joints {
+            maxX = max(maxX, joint.x)
+            maxY = max(maxY, joint.y)
+            minX = min(minX, joint.x)
+            minY = min(minY, joint.y)
+        }
+        let centerX = (maxX + minX) / 2, centerY = (maxY + minY) / 2
+
+        let cr = CorrectlyRounded.cos(reverse), sr = CorrectlyRounded.sin(reverse)
+        maxX = .leastNormalMagnitude; maxY = .leastNormalMagnitude
+        minX = .greatestFiniteMagnitude; minY = .greatestFiniteMagnitude
+        for joint in joints {
+            let dx = (joint.x - centerX) * w, dy = (joint.y - centerY) * h
+            let px = dx * cr - dy * sr
+            let py = dx * sr + dy * cr
+            maxX = max(maxX, px)
+            maxY = max(maxY, py)
+            minX = min(minX, px)
+            minY = min(minY, py)
+        }
+        let projectedX = (maxX + minX) / 2, projectedY = (maxY + minY) / 2
+        let c = CorrectlyRounded.cos(rotation), s = CorrectlyRounded.sin(rotation)
+        let pixelX = projectedX * c - projectedY * s + w * centerX
+        let pixelY = projectedX * s + projectedY * c + h * centerY
+        return NormalizedRect(xCenter: pixelX / w, yCenter: pixelY / h, width: (maxX - minX) / w,
+                              height: (maxY - minY) / h, rotation: rotation)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import TFLite
 
 /// A model file as the graphs accept it: a single `.tflite` or a MediaPipe `.task` bundle.
@@ -63,5 +64,16 @@ struct ModelFile {
         } catch {
             throw .invalidModel(path: path, detail: "member \(name): \(error)")
         }
+    }
+
+    /// The input range from the model's metadata (`(0 − mean)/std … (255 − mean)/std`, channel 0),
+    /// or `fallback` when the model has no normalization metadata.
+    static func valueRange(_ model: Model, default fallback: ValueRange, member: String,
+                           path: String) throws(PipelineError) -> ValueRange {
+        guard let normalization = model.modelMetadata?.inputs.first?.normalization else { return fallback }
+        guard let (mean, std) = normalization.parameters(forChannel: 0), std != 0, mean.isFinite, std.isFinite else {
+            throw .invalidModel(path: path, detail: "\(member): unusable input normalization \(normalization)")
+        }
+        return ValueRange(mean: mean, std: std)
     }
 }

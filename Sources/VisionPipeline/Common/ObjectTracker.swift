@@ -1,7 +1,7 @@
 import VisionCore
 
 /// The one tracker of the VIDEO and LIVE_STREAM graphs (docs/pipeline.md §7): the objects (faces,
-/// poses) followed from frame to frame by their loop-back ROIs, each with an identity that
+/// poses, hands) followed from frame to frame by their loop-back ROIs, each with an identity that
 /// per-object state (``TrackSmoothers``) follows; when the detector runs (``Schedule``); how its
 /// ROIs are merged with the tracked ones (MediaPipe's ``VisionCore/RectAssociation``); and
 /// ``reset()``.
@@ -32,9 +32,9 @@ struct ObjectTracker {
     private var framesSinceDetection = 0
     private var hadUntrackedObject = false
 
-    init(schedule: Schedule, minTrackingConfidence: Float) {
+    init(schedule: Schedule, minTrackingConfidence: Float, rule: RectAssociation.Rule = .laterReplaces) {
         self.schedule = schedule
-        association = RectAssociation(minSimilarityThreshold: minTrackingConfidence)
+        association = RectAssociation(minSimilarityThreshold: minTrackingConfidence, rule: rule)
     }
 
     /// Whether the detector runs on this frame; `lostAnObject`: a tracked object was lost in it

@@ -38,18 +38,7 @@ struct PoseModels {
         try landmarksRunner.requireOutputs([39 * 5, 1, 256 * 256, 64 * 64 * 39, 39 * 3], what: BundleMember.poseLandmarksDetector)
         detector = detectorRunner
         landmarks = landmarksRunner
-        detectorRange = try Self.valueRange(detectorModel, default: .minusOneToOne, member: BundleMember.poseDetector, path: path)
-        landmarksRange = try Self.valueRange(landmarksModel, default: .zeroToOne, member: BundleMember.poseLandmarksDetector, path: path)
-    }
-
-    /// The input range from the model's metadata (`(0 − mean)/std … (255 − mean)/std`, channel 0),
-    /// or `fallback` when the model has no normalization metadata.
-    private static func valueRange(_ model: Model, default fallback: ValueRange, member: String,
-                                   path: String) throws(PipelineError) -> ValueRange {
-        guard let normalization = model.modelMetadata?.inputs.first?.normalization else { return fallback }
-        guard let (mean, std) = normalization.parameters(forChannel: 0), std != 0, mean.isFinite, std.isFinite else {
-            throw .invalidModel(path: path, detail: "\(member): unusable input normalization \(normalization)")
-        }
-        return ValueRange(mean: mean, std: std)
+        detectorRange = try ModelFile.valueRange(detectorModel, default: .minusOneToOne, member: BundleMember.poseDetector, path: path)
+        landmarksRange = try ModelFile.valueRange(landmarksModel, default: .zeroToOne, member: BundleMember.poseLandmarksDetector, path: path)
     }
 }

@@ -70,7 +70,8 @@ public struct LiteRTGolden: Decodable, Sendable {
     /// The stems of all recorded models.
     public static let stems = [
         "face_detector", "face_landmarks_detector", "face_blendshapes", "face_detection_short_range",
-        "face_detection_full_range_sparse", "pose_detection", "pose_landmark_full",
+        "face_detection_full_range_sparse", "pose_detection", "pose_landmark_full", "palm_detection_full",
+        "hand_landmark_full",
     ]
 
     /// Reads `Tests/Fixtures/litert/<stem>/manifest.json`.

@@ -29,9 +29,11 @@ public struct GoldenLandmark: Decodable, Sendable {
     }
 }
 
-/// A classification category (a blendshape): `index` in the model's output, float32 `score`.
+/// A classification category (a blendshape, a handedness): `index` in the model's output or label
+/// map, float32 `score`; `displayName` where MediaPipe's result has one (handedness).
 public struct GoldenCategory: Decodable, Sendable {
     public let index: Int
     public let score: Float
     public let categoryName: String
+    public let displayName: String?
 }

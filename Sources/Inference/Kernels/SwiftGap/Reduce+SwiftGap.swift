@@ -37,6 +37,7 @@ final class SwiftGapReduceKernel: Kernel {
 
     func invoke() {
         let count = Float(reduced)
+        let scale = 1 / count
         if inner == 1 {
             for o in 0..<outer {
                 let sum = Self.sum(input + o * reduced, count: reduced)
@@ -52,7 +53,7 @@ final class SwiftGapReduceKernel: Kernel {
                 for i in 0..<inner { out[i] += row[i] }
                 row += inner
             }
-            if isMean { for i in 0..<inner { out[i] /= count } }
+            if isMean { for i in 0..<inner { out[i] *= scale } }
         }
     }
 

@@ -21,16 +21,17 @@ struct XNNPACKDefiner {
     // MARK: Values
 
     /// The value of a tensor: static for constants, external across the boundary, else internal.
-    /// `dims` overrides the tensor's shape (same element count and layout).
-    mutating func value(_ t: Int, dims: [Int]? = nil) throws(InferenceError) -> UInt32 {
-        if dims == nil, let id = valueIDs[t] { return id }
+    /// `dims` overrides the tensor's shape (same element count and layout); `keepsDims` makes
+    /// that the tensor's value for every later use (an output defined in another shape).
+    mutating func value(_ t: Int, dims: [Int]? = nil, keepsDims: Bool = false) throws(InferenceError) -> UInt32 {
+        if dims == nil || keepsDims, let id = valueIDs[t] { return id }
         var shape = dims ?? graph.tensors[t].shape
         if shape.isEmpty { shape = [1] }
         let data: UnsafeRawPointer? = graph.tensors[t].constant != nil ? UnsafeRawPointer(pointer(t)) : nil
         let external = data == nil ? externalIDs[t] : nil
         let id = try defineTensor(shape: shape, data: data, externalID: external?.id ?? XNN_INVALID_VALUE_ID,
                                   flags: external?.flags ?? 0, what: "tensor \(graph.tensors[t].name)")
-        if dims == nil { valueIDs[t] = id }
+        if dims == nil || keepsDims { valueIDs[t] = id }
         return id
     }
 
@@ -60,17 +61,23 @@ struct XNNPACKDefiner {
         var ids: [UInt32] = []
         for (i, t) in inputs.enumerated() {
             if t < 0 {
-                guard case .convolution(_, let groups, _, let perGroup) = operation.kind else {
-                    ids.append(try zeroBias(count: graph.tensors[inputs[1]].shape.last ?? 1)); continue
+                switch operation.kind {
+                case .convolution(_, let groups, _, let perGroup): ids.append(try zeroBias(count: groups * perGroup))
+                case .fullyConnected(let outputs): ids.append(try zeroBias(count: outputs))
+                default: ids.append(try zeroBias(count: graph.tensors[inputs[1]].shape.last ?? 1))
                 }
-                ids.append(try zeroBias(count: groups * perGroup))
             } else if i == 1, case .prelu(let channels) = operation.kind {
                 ids.append(try value(t, dims: [channels]))
             } else {
                 ids.append(try value(t))
             }
         }
-        let y = try value(operation.output)
+        var outputDims: [Int]?
+        if case .globalAveragePooling = operation.kind, graph.tensors[operation.output].shape.count == 2 {
+            let shape = graph.tensors[operation.output].shape
+            outputDims = [shape[0], 1, 1, shape[1]]
+        }
+        let y = try value(operation.output, dims: outputDims, keepsDims: true)
         let status: xnn_status
         switch operation.kind {
         case .convolution(let w, let groups, let gic, let goc):
@@ -113,6 +120,9 @@ struct XNNPACKDefiner {
             status = xnn_define_depth_to_space(subgraph, ids[0], y, UInt32(block), 0)
         case .globalAveragePooling:
             status = xnn_define_global_average_pooling_2d(subgraph, -.infinity, .infinity, ids[0], y, 0)
+        case .fullyConnected:
+            status = xnn_define_fully_connected(subgraph, low, high, ids[0], ids[1], ids[2], y,
+                                                UInt32(XNN_FLAG_TENSORFLOW_RESHAPE_2D))
         }
         try XNNPACKStatus.check(status, during: "defining node \(nodeIndex) (\(graph.nodes.first { $0.index == nodeIndex }?.op.name ?? "?"))")
     }

@@ -42,6 +42,7 @@ private struct Translator {
         case .resizeBilinear: return try resizeBilinear()
         case .depthToSpace: return try depthToSpace()
         case .mean: return try mean()
+        case .fullyConnected: return try fullyConnected()
         default: throw XNNPACKUnsupported("\(node.op) is not in this XNNPACK")
         }
     }
@@ -309,5 +310,22 @@ private struct Translator {
         let sx = shape(x)
         try require(shape(y) == [sx[0], 1, 1, sx[3]], "MEAN without keep_dims")
         return XNNPACKOperation(kind: .globalAveragePooling, inputs: [x], output: y)
+    }
+
+    /// FULLY_CONNECTED with constant `[O, K]` weights: the input is flattened to rows of K
+    /// (TensorFlow's rule, `XNN_FLAG_TENSORFLOW_RESHAPE_2D`), the output is `[rows, O]`.
+    func fullyConnected() throws(XNNPACKUnsupported) -> XNNPACKOperation {
+        guard case .fullyConnected(let fused, _) = node.options else {
+            throw XNNPACKUnsupported("missing FULLY_CONNECTED options")
+        }
+        let x = try activation(0), weights = try floatConstant(1), y = try output()
+        try requireRank(weights.tensor, 2, "weights")
+        let w = shape(weights.tensor), count = shape(x).reduce(1, &*)
+        let (outputs, depth) = (w[0], w[1])
+        try require(depth > 0 && count % depth == 0, "input of \(count) values is not rows of \(depth)")
+        try require(shape(y) == [count / depth, outputs], "output shape \(shape(y)) differs from [\(count / depth), \(outputs)]")
+        let b = try bias(2, count: outputs)
+        return XNNPACKOperation(kind: .fullyConnected(outputChannels: outputs), inputs: [x, weights.tensor, b], output: y,
+                                outputRange: try range(fused))
     }
 }

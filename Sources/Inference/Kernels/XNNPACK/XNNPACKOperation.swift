@@ -17,8 +17,10 @@ struct XNNPACKOperation {
         case reshape(newShape: [Int])
         case resizeBilinear(height: Int, width: Int, flags: UInt32)
         case depthToSpace(blockSize: Int)
-        /// MEAN over H and W of an NHWC tensor, keeping dimensions.
+        /// MEAN over H and W of an NHWC tensor; a `[N, C]` output is defined as `[N, 1, 1, C]`.
         case globalAveragePooling
+        /// FULLY_CONNECTED: rows of the flattened input times the transposed `[O, K]` weights.
+        case fullyConnected(outputChannels: Int)
     }
 
     var kind: Kind
