@@ -8,6 +8,7 @@ import Darwin
 let commands: [any Command.Type] = [
     TaskCommand<FaceLandmarkerTask>.self,
     TaskCommand<PoseLandmarkerTask>.self,
+    TaskCommand<HandLandmarkerTask>.self,
     TaskCommand<FaceDetectorTask>.self,
     TaskCommand<MLKitFaceDetectorTask>.self,
     RunCommand.self,
@@ -16,7 +17,7 @@ let commands: [any Command.Type] = [
 ]
 
 let overview = """
-    vision-tasks: MediaPipe face and pose models on our own inference engine.
+    vision-tasks: MediaPipe face, pose and hand models on our own inference engine.
 
     Usage: vision-tasks <command> [arguments] [options]
            vision-tasks <command> --help

@@ -1,9 +1,10 @@
-// Landmark connection tables of MediaPipe's face and pose landmarkers, as flat
+// Landmark connection tables of MediaPipe's face, pose and hand landmarkers, as flat
 // [start0, end0, start1, end1, ...] index lists.
 //
 // Data (not code) from google-ai-edge/mediapipe @85c0cdc7, Apache License 2.0:
 // mediapipe/tasks/ios/vision/face_landmarker/sources/MPPFaceLandmarksConnections.h and
-// mediapipe/tasks/ios/vision/pose_landmarker/sources/MPPPoseLandmarksConnections.h, via the
+// mediapipe/tasks/ios/vision/pose_landmarker/sources/MPPPoseLandmarksConnections.h and
+// mediapipe/tasks/ios/vision/hand_landmarker/sources/MPPHandLandmarksConnections.h, via the
 // project's extract shared/data/landmark_connections.json. Generated once from that JSON file;
 // edit the JSON and regenerate rather than editing by hand.
 //
@@ -381,4 +382,19 @@ enum LandmarkConnectionTables {
         11, 23,  12, 24,  23, 24,  23, 25,  24, 26,  25, 27,  26, 28,  27, 29,  28, 30,  29, 31,
         30, 32,  27, 31,  28, 32,
     ]
+
+    /// The palm: wrist to thumb and index bases, the knuckles, wrist to pinky base (6 lines).
+    static let handPalm: [UInt16] = [0, 1,  0, 5,  9, 13,  13, 17,  5, 9,  0, 17]
+    /// The thumb (3 lines).
+    static let handThumb: [UInt16] = [1, 2,  2, 3,  3, 4]
+    /// The index finger (3 lines).
+    static let handIndexFinger: [UInt16] = [5, 6,  6, 7,  7, 8]
+    /// The middle finger (3 lines).
+    static let handMiddleFinger: [UInt16] = [9, 10,  10, 11,  11, 12]
+    /// The ring finger (3 lines).
+    static let handRingFinger: [UInt16] = [13, 14,  14, 15,  15, 16]
+    /// The pinky (3 lines).
+    static let handPinky: [UInt16] = [17, 18,  18, 19,  19, 20]
+    /// The whole hand: palm, thumb, index, middle, ring and pinky, in that order (21 lines).
+    static let hand: [UInt16] = handPalm + handThumb + handIndexFinger + handMiddleFinger + handRingFinger + handPinky
 }

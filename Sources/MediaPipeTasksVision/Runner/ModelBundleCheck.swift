@@ -11,6 +11,7 @@ enum ModelBundleCheck {
     static let faceLandmarkerMembers = [BundleMember.faceDetector, BundleMember.faceLandmarksDetector]
     static let faceDetectorMembers = [BundleMember.faceDetector]
     static let poseLandmarkerMembers = [BundleMember.poseDetector, BundleMember.poseLandmarksDetector]
+    static let handLandmarkerMembers = [BundleMember.handDetector, BundleMember.handLandmarksDetector]
 
     /// Throws NOT_FOUND naming the first of `members` that the bundle at `path` lacks.
     static func require(_ members: [String], inBundleAt path: String) throws(NSError) {

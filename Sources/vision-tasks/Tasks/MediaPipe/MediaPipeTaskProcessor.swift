@@ -4,7 +4,7 @@ import Imaging
 import MediaPipeTasksVision
 
 /// A vision task of the MediaPipe API as the command line drives it: the calls the three tasks
-/// (FaceLandmarker, FaceDetector, PoseLandmarker) share, each with its own result type.
+/// (FaceLandmarker, FaceDetector, PoseLandmarker, HandLandmarker) share, each with its own result type.
 protocol MediaPipeVisionTask: AnyObject {
     associatedtype TaskResult
     func detect(image: MPImage) throws -> TaskResult
@@ -18,6 +18,7 @@ protocol MediaPipeVisionTask: AnyObject {
 extension FaceLandmarker: MediaPipeVisionTask {}
 extension FaceDetector: MediaPipeVisionTask {}
 extension PoseLandmarker: MediaPipeVisionTask {}
+extension HandLandmarker: MediaPipeVisionTask {}
 
 /// Runs one MediaPipe task (the public API) for the command line, in the running mode it was
 /// made for, turning each result into the command's JSON and overlay with `output`.
@@ -105,6 +106,14 @@ final class FaceDetectorLiveStream: LiveStreamForwarder<FaceDetectorResult>, Fac
 final class PoseLandmarkerLiveStream: LiveStreamForwarder<PoseLandmarkerResult>, PoseLandmarkerLiveStreamDelegate,
     @unchecked Sendable {
     func poseLandmarker(_ poseLandmarker: PoseLandmarker, didFinishDetection result: PoseLandmarkerResult?,
+                        timestampInMilliseconds: Int, error: (any Error)?) {
+        forward(result, timestampInMilliseconds: timestampInMilliseconds, error: error)
+    }
+}
+
+final class HandLandmarkerLiveStream: LiveStreamForwarder<HandLandmarkerResult>, HandLandmarkerLiveStreamDelegate,
+    @unchecked Sendable {
+    func handLandmarker(_ handLandmarker: HandLandmarker, didFinishDetection result: HandLandmarkerResult?,
                         timestampInMilliseconds: Int, error: (any Error)?) {
         forward(result, timestampInMilliseconds: timestampInMilliseconds, error: error)
     }
