@@ -156,3 +156,61 @@ import TestSupport
         }
     }
 }
+
+extension MediaPipeTaskCommandTests {
+    @Test func handLandmarkerPrintsTheLibrarysResult() throws {
+        let folder = try CommandLineTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let overlay = folder.appendingPathComponent("hands.png").path
+        let run = try CommandLineTool.run(["hand-landmarker", "assets/images/t1.jpg", "--num-hands", "6", "--overlay", overlay])
+        #expect(run.status == 0, "\(run.standardError)")
+        let json = try JSONCheck.object(try run.jsonObject(), keys: [
+            "timestampInMilliseconds", "landmarks", "worldLandmarks", "handedness",
+        ], "result")
+
+        let options = HandLandmarkerOptions()
+        options.baseOptions.modelAssetPath = Assets.model("hand_landmarker.task").path
+        options.numHands = 6
+        let expected = try HandLandmarker(options: options).detect(image: MPImage(image: CommandLineTool.uprightRGB("t1.jpg")))
+        try #require(expected.landmarks.count == 2)
+
+        for (key, hands) in [("landmarks", expected.landmarks.map { $0.map { ($0.x, $0.y, $0.z) } }),
+                             ("worldLandmarks", expected.worldLandmarks.map { $0.map { ($0.x, $0.y, $0.z) } })] {
+            let printed = try JSONCheck.array(json[key], key)
+            try #require(printed.count == hands.count, "\(key) count")
+            for (handIndex, hand) in hands.enumerated() {
+                let landmarks = try JSONCheck.array(printed[handIndex], "\(key) \(handIndex)")
+                try #require(landmarks.count == 21)
+                for (index, landmark) in hand.enumerated() {
+                    let what = "\(key) \(handIndex).\(index)"
+                    let object = try JSONCheck.object(landmarks[index], keys: Self.landmarkKeys, what)
+                    try JSONCheck.expectFloat(object["x"], equals: landmark.0, "\(what) x")
+                    try JSONCheck.expectFloat(object["y"], equals: landmark.1, "\(what) y")
+                    try JSONCheck.expectFloat(object["z"], equals: landmark.2, "\(what) z")
+                }
+            }
+        }
+        let handedness = try JSONCheck.array(json["handedness"], "handedness")
+        try #require(handedness.count == 2)
+        for (index, categories) in expected.handedness.enumerated() {
+            let printed = try JSONCheck.array(handedness[index], "handedness \(index)")
+            try #require(printed.count == 1)
+            let object = try JSONCheck.object(printed[0], keys: ["index", "score", "categoryName", "displayName"], "category")
+            #expect(object["index"] as? Int == categories[0].index)
+            try JSONCheck.expectFloat(object["score"], equals: categories[0].score, "score \(index)")
+            #expect(object["categoryName"] as? String == categories[0].categoryName)
+        }
+        #expect(expected.handedness.map { $0[0].categoryName } == ["Right", "Left"])
+        // The overlay is the picture with the skeletons drawn: same size, the wrist's pixel
+        // covered by a dot, a corner far from the hands untouched.
+        let drawn = try Image(contentsOfFile: overlay)
+        let picture = try CommandLineTool.uprightRGB("t1.jpg")
+        try #require(drawn.width == picture.width && drawn.height == picture.height && drawn.format == .rgb8)
+        let (a, b) = (drawn.packedBytes(), picture.packedBytes())
+        func rgb(_ bytes: [UInt8], _ x: Int, _ y: Int) -> [UInt8] { Array(bytes[((y * picture.width + x) * 3)..<((y * picture.width + x) * 3 + 3)]) }
+        let wrist = expected.landmarks[0][0]
+        let x = Int(wrist.x * Float(picture.width)), y = Int(wrist.y * Float(picture.height))
+        #expect(rgb(a, x, y) != rgb(b, x, y), "a landmark dot at the wrist")
+        #expect(rgb(a, 5, 5) == rgb(b, 5, 5), "the corner is untouched")
+    }
+}

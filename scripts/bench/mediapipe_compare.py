@@ -1,4 +1,4 @@
-"""Times MediaPipe 1.2.3's face and pose landmarkers and ours interleaved, and prints the ratios.
+"""Times MediaPipe 1.2.3's face, pose and hand landmarkers and ours interleaved, and prints the ratios.
 
 For K rounds: one MediaPipe round (N timed calls per case), then one round of ours
 (`vision-tasks bench tasks --json --iterations N`, graphs built before timing, as MediaPipe's
@@ -6,7 +6,8 @@ tasks are). Medians are taken over all K × N samples per side, so both sides se
 load. Cases: FaceLandmarker on astronaut.png with blendshapes and matrices, in
 IMAGE mode and per tracked VIDEO frame; FaceDetector (short-range model, default options) on
 astronaut.png in IMAGE mode; PoseLandmarker on astronaut.png with masks in IMAGE mode, and per
-tracked VIDEO frame.
+tracked VIDEO frame; HandLandmarker on t1.jpg in IMAGE mode (numHands 2), and per tracked VIDEO
+frame (numHands 1, so the palm detector is skipped once the hand is tracked).
 MediaPipe's Python Tasks API always runs XNNPACK with 1 thread on desktop Linux. Ours runs with its
 default thread count (the processors available, at most 4) unless --threads sets it.
 Run: scripts/bench/mediapipe-compare [--rounds K] [--iterations N] [--threads T] [--binary PATH]
@@ -25,8 +26,8 @@ import numpy as np
 from PIL import Image
 from mediapipe.tasks.python import BaseOptions
 from mediapipe.tasks.python.vision import (FaceDetector, FaceDetectorOptions, FaceLandmarker,
-                                           FaceLandmarkerOptions, PoseLandmarker, PoseLandmarkerOptions,
-                                           RunningMode)
+                                           FaceLandmarkerOptions, HandLandmarker, HandLandmarkerOptions,
+                                           PoseLandmarker, PoseLandmarkerOptions, RunningMode)
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts" / "golden"))
@@ -39,6 +40,8 @@ CASES = [
     ("face-detector, astronaut", 0.8),
     ("pose-landmarker image, astronaut, masks", 0.8),
     ("pose-landmarker video frame, astronaut", 0.6),
+    ("hand-landmarker image, t1, numHands 2", 0.6),
+    ("hand-landmarker video frame, t1", 0.5),
 ]
 
 
@@ -62,17 +65,25 @@ def mediapipe_cases():
         output_segmentation_masks=True))
     pose_video = PoseLandmarker.create_from_options(PoseLandmarkerOptions(
         base_options=BaseOptions(model_asset_path=pose_task), running_mode=RunningMode.VIDEO))
-    clocks = {"face": 0, "pose": 0}
+    t1_rgb = np.asarray(Image.open(ROOT / "assets/images/t1.jpg").convert("RGB"))
+    t1 = mp.Image(image_format=mp.ImageFormat.SRGB, data=np.ascontiguousarray(t1_rgb))
+    hand_task = str(ROOT / "assets/models/hand_landmarker.task")
+    hand_image = HandLandmarker.create_from_options(HandLandmarkerOptions(
+        base_options=BaseOptions(model_asset_path=hand_task), running_mode=RunningMode.IMAGE, num_hands=2))
+    hand_video = HandLandmarker.create_from_options(HandLandmarkerOptions(
+        base_options=BaseOptions(model_asset_path=hand_task), running_mode=RunningMode.VIDEO))
+    clocks = {"face": 0, "pose": 0, "hand": 0}
 
-    def video(task, key):
+    def video(task, key, picture=image):
         def step():
             clocks[key] += 33
-            task.detect_for_video(image, clocks[key])
+            task.detect_for_video(picture, clocks[key])
         return step
 
     calls = [lambda: face_image.detect(image), video(face_video, "face"), lambda: face_detector.detect(image),
-             lambda: pose_image.detect(image), video(pose_video, "pose")]
-    return calls, [face_image, face_video, face_detector, pose_image, pose_video]
+             lambda: pose_image.detect(image), video(pose_video, "pose"), lambda: hand_image.detect(t1),
+             video(hand_video, "hand", t1)]
+    return calls, [face_image, face_video, face_detector, pose_image, pose_video, hand_image, hand_video]
 
 
 def time_calls(call, iterations):

@@ -38,6 +38,7 @@ enum TaskBenchmarks {
         }
         let faceBundle = models.appendingPathComponent("face_landmarker.task").path
         let poseBundle = models.appendingPathComponent("pose_landmarker_full.task").path
+        let handBundle = models.appendingPathComponent("hand_landmarker.task").path
         let shortRange = models.appendingPathComponent("face_detection_short_range.tflite").path
         let astronaut = try image("astronaut.png"), t1 = try image("t1.jpg"), bus = try image("bus.jpg")
 
@@ -74,7 +75,10 @@ enum TaskBenchmarks {
         let poseGroup = Built { try PoseLandmarkerGraph(modelPath: poseBundle, options: .init(numPoses: 5, engine: engine)) }
         let poseEveryone = Built { try PoseLandmarkerGraph(modelPath: poseBundle, options: .init(numPoses: 8, findsEveryPerson: true, engine: engine)) }
 
-        var faceTimestamp = 0, poseTimestamp = 0
+        let handImage = Built { try HandLandmarkerGraph(modelPath: handBundle, options: .init(numHands: 2, engine: engine)) }
+        let handVideo = Built { try HandLandmarkerGraph(modelPath: handBundle, options: .init(isStreaming: true, engine: engine)) }
+
+        var faceTimestamp = 0, poseTimestamp = 0, handTimestamp = 0
         return [
             Case(name: "face-landmarker image, astronaut, blendshapes+matrices") {
                 try faceImage().process(astronaut, timestampMilliseconds: 0).count
@@ -106,6 +110,11 @@ enum TaskBenchmarks {
             Case(name: "pose-landmarker image, bus, numPoses 5") { try poseGroup().process(bus, timestampMilliseconds: 0).count },
             Case(name: "pose-landmarker image, bus, numPoses 8, every person") {
                 try poseEveryone().process(bus, timestampMilliseconds: 0).count
+            },
+            Case(name: "hand-landmarker image, t1, numHands 2") { try handImage().process(t1, timestampMilliseconds: 0).count },
+            Case(name: "hand-landmarker video frame, t1") {
+                handTimestamp += 33
+                return try handVideo().process(t1, timestampMilliseconds: handTimestamp).count
             },
         ]
     }

@@ -52,3 +52,10 @@ final class RecordingPoseLandmarkerDelegate: RecordingDelegate, PoseLandmarkerLi
         record(timestamp: timestampInMilliseconds, hasResult: result != nil, itemCount: result?.landmarks.count ?? 0, error: error)
     }
 }
+
+final class RecordingHandLandmarkerDelegate: RecordingDelegate, HandLandmarkerLiveStreamDelegate {
+    func handLandmarker(_ handLandmarker: HandLandmarker, didFinishDetection result: HandLandmarkerResult?,
+                        timestampInMilliseconds: Int, error: (any Error)?) {
+        record(timestamp: timestampInMilliseconds, hasResult: result != nil, itemCount: result?.landmarks.count ?? 0, error: error)
+    }
+}
