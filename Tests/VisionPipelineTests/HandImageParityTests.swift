@@ -4,7 +4,7 @@ import TestSupport
 import VisionPipeline
 
 /// HandLandmarker IMAGE mode against MediaPipe 1.2.3 (`hand_landmarker_image.json`), on the exact
-/// pixels MediaPipe saw: the same hands in the same order, within the hand gates (docs/parity.md §5).
+/// pixels MediaPipe saw: the same hands in the same order, within the hand gates (docs/parity.md §4).
 @Suite struct HandImageParityTests {
     static let model = Assets.model("hand_landmarker.task").path
 

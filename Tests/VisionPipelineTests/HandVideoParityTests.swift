@@ -7,7 +7,7 @@ import VisionPipeline
 /// ms: the tracking ROI from the landmarks, the palm detector skipped while `numHands` hands are
 /// tracked, MediaPipe's hand association (tracked hands kept, new palms added where they overlap
 /// none) and the duplicate filter. The hand count must match on every frame, within the hand
-/// gates (docs/parity.md §5).
+/// gates (docs/parity.md §4).
 @Suite(.serialized) struct HandVideoParityTests {
     /// 30 frames of Zidane's hands, numHands 2: hands found, lost and found again.
     @Test func zidaneSequenceMatchesMediaPipe() throws {

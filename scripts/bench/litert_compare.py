@@ -142,7 +142,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog=__doc__.split("\n", 2)[2])
-    parser.add_argument("models", nargs="*", help="model stems (default: all seven)")
+    parser.add_argument("models", nargs="*", help="model stems (default: all nine)")
     parser.add_argument("--threads", default="1,2", help="comma-separated thread counts (default 1,2)")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds K (default 5)")
     parser.add_argument("--iterations", type=int, default=20, help="timed invocations per round N (default 20)")

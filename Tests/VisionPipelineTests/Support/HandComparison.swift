@@ -3,7 +3,7 @@ import TestSupport
 import VisionPipeline
 
 /// The largest differences between our hands and MediaPipe's, with the hand gates of
-/// docs/parity.md §5: x, y within 5e-4; z, world landmarks and the handedness score within 1e-3;
+/// docs/parity.md §4: x, y within 5e-4; z, world landmarks and the handedness score within 1e-3;
 /// the same handedness label.
 struct HandErrors: CustomStringConvertible {
     var xy: Float = 0
