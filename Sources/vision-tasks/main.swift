@@ -9,6 +9,7 @@ let commands: [any Command.Type] = [
     TaskCommand<FaceLandmarkerTask>.self,
     TaskCommand<PoseLandmarkerTask>.self,
     TaskCommand<HandLandmarkerTask>.self,
+    TaskCommand<HolisticTask>.self,
     TaskCommand<FaceDetectorTask>.self,
     TaskCommand<MLKitFaceDetectorTask>.self,
     RunCommand.self,

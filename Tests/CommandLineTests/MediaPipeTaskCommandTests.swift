@@ -214,3 +214,68 @@ extension MediaPipeTaskCommandTests {
         #expect(rgb(a, 5, 5) == rgb(b, 5, 5), "the corner is untouched")
     }
 }
+
+extension MediaPipeTaskCommandTests {
+    /// `holistic` on t1.jpg: the people of the pose landmarker, with the faces and hands of the
+    /// face and hand landmarkers attached; every face and hand appears once, attached or unmatched.
+    @Test func holisticAttachesFacesAndHandsToPeople() throws {
+        let run = try CommandLineTool.run(["holistic", "assets/images/t1.jpg", "--num-people", "6", "--every-person", "--small-faces"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let json = try JSONCheck.object(try run.jsonObject(), keys: [
+            "timestampInMilliseconds", "people", "unmatchedFaces", "unmatchedHands",
+        ], "result")
+        let people = try JSONCheck.array(json["people"], "people").map {
+            try JSONCheck.object($0, keys: ["pose", "face", "leftHand", "rightHand"], "person")
+        }
+        let picture = try MPImage(image: CommandLineTool.uprightRGB("t1.jpg"))
+        let pose = PoseLandmarkerOptions(), face = FaceLandmarkerOptions(), hand = HandLandmarkerOptions()
+        pose.baseOptions.modelAssetPath = Assets.model("pose_landmarker_full.task").path
+        pose.numPoses = 6
+        pose.findsEveryPerson = true
+        face.baseOptions.modelAssetPath = Assets.model("face_landmarker.task").path
+        face.numFaces = 6
+        face.detectsSmallFaces = true
+        hand.baseOptions.modelAssetPath = Assets.model("hand_landmarker.task").path
+        hand.numHands = 12
+        let poses = try PoseLandmarker(options: pose).detect(image: picture)
+        let faces = try FaceLandmarker(options: face).detect(image: picture)
+        let hands = try HandLandmarker(options: hand).detect(image: picture)
+        #expect(people.count == poses.landmarks.count && people.count >= 5)
+        #expect(faces.faceLandmarks.count == 6 && hands.landmarks.count == 2)
+
+        func firstX(_ value: Any?) throws -> Float? {
+            guard let object = value as? [String: Any] else { return nil }
+            let landmarks = try JSONCheck.array(object["landmarks"], "landmarks")
+            return try #require((landmarks.first as? [String: Any])?["x"] as? NSNumber).floatValue
+        }
+        let attachedFaces = try people.compactMap { try firstX($0["face"]) }
+        let unmatchedFaces = try JSONCheck.array(json["unmatchedFaces"], "unmatchedFaces").compactMap { try firstX($0) }
+        #expect(Set(attachedFaces + unmatchedFaces) == Set(faces.faceLandmarks.map { $0[0].x }), "every face once")
+        #expect(attachedFaces.count >= 5, "\(attachedFaces.count) faces attached")
+        let leftHands = try people.compactMap { try firstX($0["leftHand"]) }
+        let rightHands = try people.compactMap { try firstX($0["rightHand"]) }
+        let unmatchedHands = try JSONCheck.array(json["unmatchedHands"], "unmatchedHands").compactMap { try firstX($0) }
+        #expect(Set(leftHands + rightHands + unmatchedHands) == Set(hands.landmarks.map { $0[0].x }), "every hand once")
+        // Rachel holds her cards in her left hand, Ross's right hand is on the table.
+        #expect(leftHands.count == 1 && rightHands.count == 1)
+    }
+
+    @Test func holisticRunsOnVideosAndRefusesModel() throws {
+        let folder = try CommandLineTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clip = folder.appendingPathComponent("faces.mp4").path
+        try ClipFixtures.write(try ClipFixtures.faceFrames(count: 5, width: 320, height: 240), to: clip, container: .mp4)
+        let run = try CommandLineTool.run(["holistic", clip])
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = try DriverTool.parseLines(run.standardOutput)
+        #expect(lines.count == 5)
+        #expect(ClipFixtures.timestamps(lines) == [0, 40, 80, 120, 160])
+        let faces = lines.map { line -> Int in
+            let people = line["people"] as? [[String: Any]] ?? []
+            return people.filter { $0["face"] is [String: Any] }.count + ((line["unmatchedFaces"] as? [Any])?.count ?? 0)
+        }
+        #expect(faces == [1, 1, 1, 1, 1], "the astronaut's face in every frame: \(faces)")
+        let refused = try CommandLineTool.run(["holistic", "assets/images/t1.jpg", "--model", "x.task"])
+        #expect(refused.status == 64 && refused.standardError.contains("--model does not apply"))
+    }
+}
