@@ -43,7 +43,7 @@ import VisionPipeline
     /// own-region boundary, every third on a level-0 tile edge, the rest jittered.
     static func crowd(width: Int, height: Int, sizes: [Float], seed: UInt64) -> CrowdCanvas {
         var canvas = CrowdCanvas(width: width, height: height, seed: seed)
-        let plan = FaceSearchPlan(width: width, height: height, minFaceSize: 24)
+        let plan = SearchTilePlan.faces(width: width, height: height, minFaceSize: 24)
         let level0 = plan.tiles.filter { $0.level == 0 }
         let boundaries = Set(level0.map(\.ownMaxX).filter(\.isFinite)).sorted()
         let edges = Set(level0.flatMap { [$0.centreX - $0.side / 2, $0.centreX + $0.side / 2] }).sorted()
@@ -136,7 +136,7 @@ import VisionPipeline
         before.paste(Self.sampleFaces[0], centreX: 400, centreY: 300, width: 64)
         var after = before
         after.paste(Self.sampleFaces[2], centreX: 1500, centreY: 800, width: 28)
-        let plan = FaceSearchPlan(width: 1920, height: 1080, minFaceSize: 24)
+        let plan = SearchTilePlan.faces(width: 1920, height: 1080, minFaceSize: 24)
         let bound = (plan.detectorRuns - 1 + 7) / 8
         #expect(try graph.process(PipelineImage(before.image()), timestampMilliseconds: 0).count == 1)
         var foundAt: Int?

@@ -27,7 +27,7 @@ public final class FaceDetectorGraph {
         let file = try ModelFile(path: modelPath)
         let model = try file.model(named: file.isBundle ? BundleMember.faceDetector : nil)
         detector = try FaceDetectorModel(model: model, path: modelPath, engine: options.engine)
-        try FaceSearchPlan.validate(minFaceSize: options.minFaceSize)
+        try SearchTilePlan.validate(minFaceSize: options.minFaceSize)
         search = options.detectsSmallFaces
             ? FaceSearch(detector: detector, minFaceSize: options.minFaceSize, mergeThreshold: options.minSuppressionThreshold)
             : nil

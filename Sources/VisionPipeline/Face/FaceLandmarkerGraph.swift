@@ -52,7 +52,7 @@ public final class FaceLandmarkerGraph {
         } else {
             geometry = nil
         }
-        try FaceSearchPlan.validate(minFaceSize: options.minFaceSize)
+        try SearchTilePlan.validate(minFaceSize: options.minFaceSize)
         smallFaces = options.detectsSmallFaces ? FaceSearch(detector: detector, minFaceSize: options.minFaceSize, mergeThreshold: 0.5) : nil
         self.options = options
         tracker = ObjectTracker(schedule: .mediaPipe(maxCount: options.numFaces), minTrackingConfidence: options.minTrackingConfidence)

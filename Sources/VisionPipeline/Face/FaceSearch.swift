@@ -1,7 +1,7 @@
 import VisionCore
 
 /// `detectsSmallFaces` (beyond MediaPipe, docs/pipeline.md §9.1): a face detector over the tiles
-/// of a ``FaceSearchPlan``, each tile's candidates (score ≥ ``candidateScore``) kept where the tile
+/// of a ``SearchTilePlan``, each tile's candidates (score ≥ ``candidateScore``) kept where the tile
 /// owns their centre, all of them merged by weighted NMS, a candidate dropped when more than half
 /// of its box lies inside the box of a better one (a larger face seen cut by a finer tile); then
 /// each candidate is looked at again, alone and upright, at a size the detector knows well (the
@@ -33,7 +33,7 @@ struct FaceSearch {
     let minFaceSize: Int
     /// IoU above which detections of different tiles are merged.
     let mergeThreshold: Float
-    private(set) var plan: FaceSearchPlan?
+    private(set) var plan: SearchTilePlan?
     /// The next finer-level tile a streaming frame runs.
     private var cursor = 0
 
@@ -44,11 +44,11 @@ struct FaceSearch {
     }
 
     /// The plan for `prepared`'s upright picture (made once per picture size).
-    mutating func plan(for prepared: PreparedImage) -> FaceSearchPlan {
+    mutating func plan(for prepared: PreparedImage) -> SearchTilePlan {
         let width = Int((prepared.fullImageRect.width * Float(prepared.width)).rounded())
         let height = Int((prepared.fullImageRect.height * Float(prepared.height)).rounded())
         if let plan, plan.width == width, plan.height == height { return plan }
-        let made = FaceSearchPlan(width: width, height: height, minFaceSize: minFaceSize, detectorInputSize: detector.inputSize)
+        let made = SearchTilePlan.faces(width: width, height: height, minFaceSize: minFaceSize, detectorInputSize: detector.inputSize)
         plan = made
         cursor = 0
         return made
