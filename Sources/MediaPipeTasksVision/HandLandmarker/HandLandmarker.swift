@@ -17,6 +17,9 @@ import VisionPipeline
 /// MediaPipe refuses) and the picture is un-mirrored first: the labels then name the subject's own
 /// hands and the landmarks stay in the stored frame's coordinates.
 ///
+/// **Beyond MediaPipe:** ``HandLandmarkerOptions/findsEveryHand``, ``reset()``, mirrored
+/// orientations and every pixel format are supported; ``Delegate/GPU`` runs on the CPU.
+///
 /// **Thread safety:** a landmarker is `Sendable`. Calls are serialized internally (a lock); in
 /// video mode the timestamp check and the processing of a frame happen under the same lock.
 /// Results are immutable. In live-stream mode, processing and the delegate call happen on the
@@ -102,6 +105,8 @@ extension HandLandmarkerOptions {
             minHandPresenceConfidence: minHandPresenceConfidence,
             minTrackingConfidence: minTrackingConfidence,
             isStreaming: runningMode != .image,
+            findsEveryHand: findsEveryHand,
+            minHandSize: minHandSizeInPixels,
             engine: baseOptions.interpreterOptions)
     }
 }

@@ -19,6 +19,16 @@ public final class HandLandmarkerOptions: TaskOptions {
     /// tracked. Default 0.5.
     public var minTrackingConfidence: Float = 0.5
 
+    /// VisionTasks extension: with `numHands` > 1, search the picture again, tile by tile, for
+    /// hands from ``minHandSizeInPixels`` that MediaPipe's single pass over the whole picture
+    /// misses (small and distant hands in large pictures). The hands MediaPipe finds come first
+    /// and are unchanged. Slower. Default false.
+    public var findsEveryHand: Bool = false
+    /// VisionTasks extension: with ``findsEveryHand``, the smallest hand to find, in pixels of the
+    /// upright picture (the longer side of the hand's landmark bounds), at least 16; larger is
+    /// faster. Default 32.
+    public var minHandSizeInPixels: Int = 32
+
     override public init() {
         super.init()
     }
@@ -35,6 +45,8 @@ public final class HandLandmarkerOptions: TaskOptions {
         copy.minHandDetectionConfidence = minHandDetectionConfidence
         copy.minHandPresenceConfidence = minHandPresenceConfidence
         copy.minTrackingConfidence = minTrackingConfidence
+        copy.findsEveryHand = findsEveryHand
+        copy.minHandSizeInPixels = minHandSizeInPixels
         return copy
     }
 }

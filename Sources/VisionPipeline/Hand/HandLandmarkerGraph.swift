@@ -12,6 +12,10 @@ import VisionCore
 ///   fewer than `numHands` hands are tracked, and its ROIs are added only where they overlap no
 ///   tracked hand (IoU `≤` `minTrackingConfidence`). Tracked hands keep their order, new ones
 ///   follow. No smoothing, as in MediaPipe.
+/// * Every hand (``HandLandmarkerGraphOptions/findsEveryHand``, `numHands > 1`): after MediaPipe's
+///   hands, ``EveryHandSearch`` adds hands from `minHandSize` pixels; while streaming it runs on frames where
+///   the palm detector runs, at most once every ``EveryHandSearch/streamingInterval`` of them, and
+///   its hands are tracked like the others (so they count towards `numHands`).
 /// * Orientation: the detector sees the upright picture; results are in the input's own pixel
 ///   coordinates. Mirrored inputs are cropped mirrored, so the model sees, and the handedness
 ///   names, the subject's own hand.
@@ -23,6 +27,8 @@ public final class HandLandmarkerGraph {
     let landmarkStage: HandLandmarkStage
     var tracker: ObjectTracker
     var identities = TrackIdentities()
+    /// Palm-detector frames since the every-hand search last ran while streaming.
+    var framesSinceSearch: Int?
 
     /// - Parameter modelPath: a hand landmarker `.task` bundle (`hand_detector.tflite` and
     ///   `hand_landmarks_detector.tflite`).
@@ -41,8 +47,9 @@ public final class HandLandmarkerGraph {
     public func process(_ input: PipelineImage, timestampMilliseconds: Int) throws(PipelineError) -> [PipelineHand] {
         let image = input.image
         let rois: [ObjectTracker.Track]
+        let detects = !options.isStreaming || tracker.needsDetection()
         if options.isStreaming {
-            let detected = tracker.needsDetection() ? try palmROIs(input) : []
+            let detected = detects ? try palmROIs(input) : []
             rois = tracker.associate(detected: detected, limit: options.numHands, identities: &identities)
         } else {
             rois = try palmROIs(input).prefix(options.numHands).map { .init(roi: $0, id: 0) }
@@ -57,6 +64,12 @@ public final class HandLandmarkerGraph {
         let duplicates = HandDuplicates.suppressed(found.map(\.estimate.landmarks), imageWidth: image.width,
                                                    imageHeight: image.height)
         found = found.indices.filter { !duplicates.contains($0) }.map { found[$0] }
+        if options.searchesEveryHand, detects, searchIsDue() {
+            let extra = try everyHandSearch.search(input, known: found.map(\.estimate), limit: options.numHands - found.count,
+                                                   minScore: options.minHandDetectionConfidence,
+                                                   minPresence: options.minHandPresenceConfidence)
+            found += extra.map { ($0, identities.next()) }
+        }
         if options.isStreaming {
             tracker.endFrame(next: found.map { .init(roi: $0.estimate.nextROI, id: $0.id) })
         }
@@ -66,6 +79,20 @@ public final class HandLandmarkerGraph {
     /// Forgets the tracked hands (a new video).
     public func reset() {
         tracker.reset()
+        framesSinceSearch = nil
+    }
+
+    var everyHandSearch: EveryHandSearch {
+        EveryHandSearch(detector: detector, landmarks: landmarkStage, minHandSize: options.minHandSize)
+    }
+
+    /// Image mode: always. Streaming: on the first palm-detector frame, then on every
+    /// ``EveryHandSearch/streamingInterval``-th.
+    private func searchIsDue() -> Bool {
+        guard options.isStreaming else { return true }
+        let due = framesSinceSearch.map { $0 + 1 >= EveryHandSearch.streamingInterval } ?? true
+        framesSinceSearch = due ? 0 : (framesSinceSearch ?? 0) + 1
+        return due
     }
 
     /// The ROIs of the palms in the upright picture, best first (docs/pipeline.md §12.2).

@@ -17,19 +17,32 @@ public struct HandLandmarkerGraphOptions: Sendable {
     /// VIDEO or LIVE_STREAM: track hands from frame to frame and skip the palm detector while
     /// `numHands` hands are tracked. `false` (IMAGE) treats every call on its own.
     public var isStreaming = false
+    /// Beyond MediaPipe, when `numHands > 1`: after MediaPipe's own pass, search the picture again
+    /// for hands from ``minHandSize`` pixels, tile by tile (see ``HandLandmarkerGraph``). The hands
+    /// MediaPipe finds come first and are unchanged; extra hands follow. Ignored when
+    /// `numHands == 1`.
+    public var findsEveryHand = false
+    /// With ``findsEveryHand``: the smallest hand to find, pixels of landmark extent (the longer
+    /// side of its 21 landmarks' bounds) in the upright picture, at least 16. Larger is faster.
+    public var minHandSize = 32
     /// The inference backend and threads.
     public var engine = InterpreterOptions()
 
     public init(numHands: Int = 1, minHandDetectionConfidence: Float = 0.5, minHandPresenceConfidence: Float = 0.5,
-                minTrackingConfidence: Float = 0.5, isStreaming: Bool = false,
-                engine: InterpreterOptions = InterpreterOptions()) {
+                minTrackingConfidence: Float = 0.5, isStreaming: Bool = false, findsEveryHand: Bool = false,
+                minHandSize: Int = 32, engine: InterpreterOptions = InterpreterOptions()) {
         self.numHands = numHands
         self.minHandDetectionConfidence = minHandDetectionConfidence
         self.minHandPresenceConfidence = minHandPresenceConfidence
         self.minTrackingConfidence = minTrackingConfidence
         self.isStreaming = isStreaming
+        self.findsEveryHand = findsEveryHand
+        self.minHandSize = minHandSize
         self.engine = engine
     }
+
+    /// Whether the every-hand search runs (``findsEveryHand`` with `numHands > 1`).
+    var searchesEveryHand: Bool { findsEveryHand && numHands > 1 }
 
     /// Throws ``PipelineError/invalidArgument(_:)`` naming the first bad option.
     func validate() throws(PipelineError) {
@@ -41,6 +54,9 @@ public struct HandLandmarkerGraphOptions: Sendable {
         ]
         for (name, value) in confidences where !(value >= 0 && value <= 1) {
             throw .invalidArgument("\(name) must be in [0, 1], got \(value)")
+        }
+        guard minHandSize >= EveryHandSearch.smallestMinHandSize else {
+            throw .invalidArgument("minHandSize \(minHandSize) px is below the smallest hand the search looks for, \(EveryHandSearch.smallestMinHandSize) px")
         }
         guard engine.threadCount > 0 else { throw .invalidArgument("threadCount must be > 0, got \(engine.threadCount)") }
     }

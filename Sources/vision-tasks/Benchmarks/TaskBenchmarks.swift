@@ -76,6 +76,8 @@ enum TaskBenchmarks {
         let poseEveryone = Built { try PoseLandmarkerGraph(modelPath: poseBundle, options: .init(numPoses: 8, findsEveryPerson: true, engine: engine)) }
 
         let handImage = Built { try HandLandmarkerGraph(modelPath: handBundle, options: .init(numHands: 2, engine: engine)) }
+        let handEvery = Built { try HandLandmarkerGraph(modelPath: handBundle, options: .init(
+            numHands: 12, findsEveryHand: true, engine: engine)) }
         let handVideo = Built { try HandLandmarkerGraph(modelPath: handBundle, options: .init(isStreaming: true, engine: engine)) }
 
         var faceTimestamp = 0, poseTimestamp = 0, handTimestamp = 0
@@ -112,6 +114,7 @@ enum TaskBenchmarks {
                 try poseEveryone().process(bus, timestampMilliseconds: 0).count
             },
             Case(name: "hand-landmarker image, t1, numHands 2") { try handImage().process(t1, timestampMilliseconds: 0).count },
+            Case(name: "hand-landmarker image, t1, numHands 12, every hand") { try handEvery().process(t1, timestampMilliseconds: 0).count },
             Case(name: "hand-landmarker video frame, t1") {
                 handTimestamp += 33
                 return try handVideo().process(t1, timestampMilliseconds: handTimestamp).count

@@ -1,4 +1,5 @@
 import MediaPipeTasksVision
+import VisionPipeline
 
 /// `vision-tasks hand-landmarker`: MediaPipe's HandLandmarker, its options as flags.
 struct HandLandmarkerTask: TaskCommandDefinition {
@@ -22,16 +23,35 @@ struct HandLandmarkerTask: TaskCommandDefinition {
     static let minTrackingConfidence = Option<Float>.fraction(
         "min-tracking-confidence", default: defaults.minTrackingConfidence, help: "video: IoU at which a new palm is a tracked hand")
 
+    static let everyHand = Option<Bool>.flag(
+        "every-hand", help: "with --num-hands > 1, look again, tile by tile, for hands down to --min-hand-size the detector missed (slower)")
+    static let minHandSize = Option<Int>.integer(
+        "min-hand-size", "PX", in: 16...Int.max, default: 32,
+        help: "with --every-hand: the smallest hand to find, pixels (the longer side of its landmarks' bounds, at least 16)")
+
     static let taskOptions = [
         numHands.declaration, minHandDetectionConfidence.declaration, minHandPresenceConfidence.declaration,
-        minTrackingConfidence.declaration,
+        minTrackingConfidence.declaration, everyHand.declaration, minHandSize.declaration,
     ]
     static let engineOptions = [TaskEngineOptions.delegate.declaration]
-    static let modelNote = """
-          Without --model: hand_landmarker.task from the set-up folder (assets/models).
+    static var modelNote: String { "  Without --model: hand_landmarker.task from the set-up folder (assets/models).\n" + everyHandCostNote }
+
+    /// The every-hand search's cost for `--help` (docs/pipeline.md §12.8).
+    static var everyHandCostNote: String {
+        let sizes = [(640, 480), (1280, 720), (1920, 1080), (3840, 2160)]
+        let runs = { (size: Int) in
+            sizes.map { "\(HandLandmarkerGraphOptions.everyHandSearchDetectorRuns(width: $0.0, height: $0.1, minHandSize: size))" }
+                .joined(separator: " / ")
+        }
+        return """
+          --every-hand runs the palm detector over a pyramid of tiles (MediaPipe runs it once): at
+          640×480 / 1280×720 / 1920×1080 / 3840×2160, \(runs(32)) runs with --min-hand-size 32,
+          \(runs(64)) with 64; then the landmark model once per new palm.
         """
+    }
     static let examples = """
           vision-tasks hand-landmarker assets/images/t1.jpg --num-hands 6
+          vision-tasks hand-landmarker crowd.jpg --num-hands 20 --every-hand --overlay hands.png
           vision-tasks hand-landmarker clip.mp4 --num-hands 2 --json-out hands.jsonl --overlay hands.mp4
         """
 
@@ -41,6 +61,8 @@ struct HandLandmarkerTask: TaskCommandDefinition {
     let minHandDetectionConfidence: Float
     let minHandPresenceConfidence: Float
     let minTrackingConfidence: Float
+    let findsEveryHand: Bool
+    let minHandSize: Int
 
     init(arguments: ArgumentList, engine: TaskEngineOptions, output: TaskRunOptions) throws(UsageError) {
         self.engine = engine
@@ -49,6 +71,8 @@ struct HandLandmarkerTask: TaskCommandDefinition {
         minHandDetectionConfidence = try arguments.value(Self.minHandDetectionConfidence)
         minHandPresenceConfidence = try arguments.value(Self.minHandPresenceConfidence)
         minTrackingConfidence = try arguments.value(Self.minTrackingConfidence)
+        findsEveryHand = try arguments.value(Self.everyHand)
+        minHandSize = try arguments.value(Self.minHandSize)
     }
 
     /// The library options these flags stand for (no running mode, no delegate yet).
@@ -59,6 +83,8 @@ struct HandLandmarkerTask: TaskCommandDefinition {
         options.minHandDetectionConfidence = minHandDetectionConfidence
         options.minHandPresenceConfidence = minHandPresenceConfidence
         options.minTrackingConfidence = minTrackingConfidence
+        options.findsEveryHand = findsEveryHand
+        options.minHandSizeInPixels = minHandSize
         return options
     }
 

@@ -20,20 +20,23 @@ struct HolisticTask: TaskCommandDefinition {
     static let everyPerson = Option<Bool>.flag(
         "every-person", help: "with --num-people > 1, look again for people the pose detector missed (slower)")
 
-    static let taskOptions = [numPeople.declaration, everyPerson.declaration] + SmallFaceFlags.declarations
+    static let taskOptions = [numPeople.declaration, everyPerson.declaration, HandLandmarkerTask.everyHand.declaration,
+                              HandLandmarkerTask.minHandSize.declaration] + SmallFaceFlags.declarations
     static let engineOptions: [OptionDeclaration] = []
     static let modelNote = """
           The three bundles from the set-up folder (assets/models): pose_landmarker_full.task,
           face_landmarker.task and hand_landmarker.task; --model is not used.
         """
     static let examples = """
-          vision-tasks holistic assets/images/t1.jpg --num-people 6 --every-person --small-faces --overlay people.png
+          vision-tasks holistic assets/images/t1.jpg --num-people 6 --every-person --every-hand --small-faces --overlay people.png
           vision-tasks holistic signing.mp4 --json-out signing.jsonl
         """
 
     let engine: TaskEngineOptions
     let numPeople: Int
     let findsEveryPerson: Bool
+    let findsEveryHand: Bool
+    let minHandSize: Int
     let detectsSmallFaces: Bool
     let minFaceSize: Int
 
@@ -44,6 +47,8 @@ struct HolisticTask: TaskCommandDefinition {
         self.engine = engine
         numPeople = try arguments.value(Self.numPeople)
         findsEveryPerson = try arguments.value(Self.everyPerson)
+        findsEveryHand = try arguments.value(HandLandmarkerTask.everyHand)
+        minHandSize = try arguments.value(HandLandmarkerTask.minHandSize)
         detectsSmallFaces = try arguments.value(SmallFaceFlags.smallFaces)
         minFaceSize = try arguments.value(SmallFaceFlags.minFaceSize)
     }
@@ -60,6 +65,8 @@ struct HolisticTask: TaskCommandDefinition {
         face.minFaceSizeInPixels = minFaceSize
         let (hands, overflow) = numPeople.multipliedReportingOverflow(by: 2)
         hand.numHands = overflow ? Int.max : hands
+        hand.findsEveryHand = findsEveryHand
+        hand.minHandSizeInPixels = minHandSize
         return try HolisticProcessor(pose: pose, face: face, hand: hand, runningMode: runningMode)
     }
 }
