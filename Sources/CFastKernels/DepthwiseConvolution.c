@@ -152,6 +152,105 @@ FK_AVX512 static void rows_avx512_5x5(const fk_depthwise *op, size_t row_start, 
 FK_AVX512 static void rows_avx512_any(const fk_depthwise *op, size_t row_start, size_t row_end) {
     for (size_t y = row_start; y < row_end; y++) row_avx512(op, y, op->kernel_height, op->kernel_width);
 }
+
+// MARK: AVX2 and FMA
+
+/// The AVX2 mask (all bits of lane l set) of lanes l of an 8-float vector at `offset` with
+/// 0 <= offset + l < length.
+FK_AVX2 static inline __m256i lane_mask8(ptrdiff_t offset, ptrdiff_t length) {
+    const __m256i index = _mm256_add_epi32(_mm256_set1_epi32((int)offset), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    const __m256i aboveLow = _mm256_cmpgt_epi32(index, _mm256_set1_epi32(-1));
+    const __m256i belowHigh = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)length), index);
+    return _mm256_and_si256(aboveLow, belowHigh);
+}
+
+/// `row_avx512` with 8 lanes: the same multiply-adds in the same order, so the same results.
+FK_AVX2 static inline __attribute__((always_inline))
+void row_avx2(const fk_depthwise *op, size_t y, const size_t KH, const size_t KW) {
+    const size_t C = op->channels, taps = KH * KW;
+    const ptrdiff_t in_length = (ptrdiff_t)(op->input_width * C);
+    const ptrdiff_t out_length = (ptrdiff_t)(op->output_width * C);
+    const ptrdiff_t pad = (ptrdiff_t)(op->pad_left * C);
+    const float *rows[FK_MAX_KERNEL];
+    for (size_t ky = 0; ky < KH; ky++) rows[ky] = input_row(op, y, ky);
+    float *out = op->output + y * (size_t)out_length;
+
+    const size_t vectors = period(C, 8) / 8;
+    const ptrdiff_t count = (out_length + 7) / 8;
+    const ptrdiff_t reach = (ptrdiff_t)((KW - 1) * C) - pad;
+    const ptrdiff_t first = (pad + 7) / 8;
+    ptrdiff_t end = in_length - reach - 8 < 0 ? 0 : (in_length - reach - 8) / 8 + 1;
+    if (end > out_length / 8) end = out_length / 8;
+
+    const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
+    const ptrdiff_t step = (ptrdiff_t)vectors;
+    for (size_t k = 0; k < vectors; k++) {
+        const float *block = op->packed + k * (taps + 1) * 8;
+        const __m256 vbias = _mm256_loadu_ps(block);
+        // Four interior vectors at a time where possible: four independent chains of
+        // multiply-adds hide the FMA latency and share each weight load. Each chain adds its
+        // terms in the same order as one vector alone.
+        for (ptrdiff_t v = (ptrdiff_t)k; v < count; v += step) {
+            if (v >= first && v + 3 * step < end) {
+                const ptrdiff_t j = v * 8;
+                __m256 acc0 = vbias, acc1 = vbias, acc2 = vbias, acc3 = vbias;
+                for (size_t kx = 0; kx < KW; kx++) {
+                    const ptrdiff_t o = j + (ptrdiff_t)(kx * C) - pad;
+                    for (size_t ky = 0; ky < KH; ky++) {
+                        const __m256 w = _mm256_loadu_ps(block + (kx * KH + ky + 1) * 8);
+                        const float *row = rows[ky] + o;
+                        acc0 = _mm256_fmadd_ps(_mm256_loadu_ps(row), w, acc0);
+                        acc1 = _mm256_fmadd_ps(_mm256_loadu_ps(row + 8 * step), w, acc1);
+                        acc2 = _mm256_fmadd_ps(_mm256_loadu_ps(row + 16 * step), w, acc2);
+                        acc3 = _mm256_fmadd_ps(_mm256_loadu_ps(row + 24 * step), w, acc3);
+                    }
+                }
+                _mm256_storeu_ps(out + j, _mm256_min_ps(_mm256_max_ps(acc0, vmin), vmax));
+                _mm256_storeu_ps(out + j + 8 * step, _mm256_min_ps(_mm256_max_ps(acc1, vmin), vmax));
+                _mm256_storeu_ps(out + j + 16 * step, _mm256_min_ps(_mm256_max_ps(acc2, vmin), vmax));
+                _mm256_storeu_ps(out + j + 24 * step, _mm256_min_ps(_mm256_max_ps(acc3, vmin), vmax));
+                v += 3 * step;
+                continue;
+            }
+            const ptrdiff_t j = v * 8;
+            __m256 acc = vbias;
+            if (v >= first && v < end) {
+                for (size_t kx = 0; kx < KW; kx++) {
+                    const ptrdiff_t o = j + (ptrdiff_t)(kx * C) - pad;
+                    for (size_t ky = 0; ky < KH; ky++) {
+                        acc = _mm256_fmadd_ps(_mm256_loadu_ps(rows[ky] + o), _mm256_loadu_ps(block + (kx * KH + ky + 1) * 8), acc);
+                    }
+                }
+                acc = _mm256_min_ps(_mm256_max_ps(acc, vmin), vmax);
+                _mm256_storeu_ps(out + j, acc);
+            } else {
+                for (size_t kx = 0; kx < KW; kx++) {
+                    const ptrdiff_t o = j + (ptrdiff_t)(kx * C) - pad;
+                    const __m256i m = lane_mask8(o, in_length);
+                    for (size_t ky = 0; ky < KH; ky++) {
+                        // Masked-off lanes read as zero and are not accessed.
+                        const __m256 x = _mm256_maskload_ps((const float *)((const char *)rows[ky] + o * (ptrdiff_t)sizeof(float)), m);
+                        acc = _mm256_fmadd_ps(x, _mm256_loadu_ps(block + (kx * KH + ky + 1) * 8), acc);
+                    }
+                }
+                acc = _mm256_min_ps(_mm256_max_ps(acc, vmin), vmax);
+                _mm256_maskstore_ps(out + j, lane_mask8(j, out_length), acc);
+            }
+        }
+    }
+}
+
+FK_AVX2 static void rows_avx2_3x3(const fk_depthwise *op, size_t row_start, size_t row_end) {
+    for (size_t y = row_start; y < row_end; y++) row_avx2(op, y, 3, 3);
+}
+
+FK_AVX2 static void rows_avx2_5x5(const fk_depthwise *op, size_t row_start, size_t row_end) {
+    for (size_t y = row_start; y < row_end; y++) row_avx2(op, y, 5, 5);
+}
+
+FK_AVX2 static void rows_avx2_any(const fk_depthwise *op, size_t row_start, size_t row_end) {
+    for (size_t y = row_start; y < row_end; y++) row_avx2(op, y, op->kernel_height, op->kernel_width);
+}
 #endif
 
 void fk_depthwise_rows(const fk_depthwise *op, size_t row_start, size_t row_end) {
@@ -160,6 +259,12 @@ void fk_depthwise_rows(const fk_depthwise *op, size_t row_start, size_t row_end)
         if (op->kernel_height == 3 && op->kernel_width == 3) rows_avx512_3x3(op, row_start, row_end);
         else if (op->kernel_height == 5 && op->kernel_width == 5) rows_avx512_5x5(op, row_start, row_end);
         else rows_avx512_any(op, row_start, row_end);
+        return;
+    }
+    if (op->lanes == 8) {
+        if (op->kernel_height == 3 && op->kernel_width == 3) rows_avx2_3x3(op, row_start, row_end);
+        else if (op->kernel_height == 5 && op->kernel_width == 5) rows_avx2_5x5(op, row_start, row_end);
+        else rows_avx2_any(op, row_start, row_end);
         return;
     }
 #endif

@@ -8,6 +8,7 @@
 #define FK_X86 1
 #define FK_AVX512 __attribute__((target("avx512f")))
 #define FK_AVX512VL __attribute__((target("avx512f,avx512vl")))
+#define FK_AVX2 __attribute__((target("avx2,fma")))
 #else
 #define FK_X86 0
 #endif

@@ -1,6 +1,7 @@
 // Hand-written float32 microkernels for convolution shapes that Debian's 2022 XNNPACK runs
 // slowly (few channels at large spatial sizes). Each entry point picks at run time the widest
-// instruction set this processor has (AVX-512F, else portable C). Layouts are NHWC, one image.
+// instruction set this processor has (AVX-512F; AVX2 with FMA for the depthwise kernel; else
+// portable C). Layouts are NHWC, one image.
 // Only the Inference module imports this header; no type from it appears in a public API.
 #ifndef CFASTKERNELS_H
 #define CFASTKERNELS_H
@@ -16,6 +17,9 @@ extern "C" {
 /// value, or 1 to test the portable code).
 size_t fk_best_lanes(void);
 
+/// The depthwise kernel's widest implementation: 16 (AVX-512F and VL), 8 (AVX2 and FMA) or 1.
+size_t fk_depthwise_best_lanes(void);
+
 /// The largest kernel height and width the kernels below accept.
 #define FK_MAX_KERNEL 7
 
@@ -26,7 +30,7 @@ size_t fk_best_lanes(void);
 /// is `bias + Σ input × weight` over the taps, kx outer and ky inner (XNNPACK's tap order), with
 /// one fused multiply-add per tap, then clamped to `[output_min, output_max]` (max, then min).
 typedef struct fk_depthwise {
-    /// 16 (AVX-512F; only if fk_best_lanes() is 16) or 1, as given to `fk_depthwise_pack`.
+    /// 16 or 8 (only up to fk_depthwise_best_lanes()) or 1, as given to `fk_depthwise_pack`.
     size_t lanes;
     const float *input;
     float *output;

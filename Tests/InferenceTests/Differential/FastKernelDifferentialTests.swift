@@ -9,18 +9,23 @@ import TestSupport
 /// 16, every clamp activation), on one thread, on the 2-thread pool and in portable C, and against
 /// XNNPACK bit for bit where they are vectorized.
 @Suite struct FastKernelDifferentialTests {
-    /// The vectorized kernels claim nodes only where the processor has AVX-512F.
-    static let candidates: [CandidateBackend] = (FastBackend.isVectorized ? [
+    /// The vectorized kernels claim nodes only where the processor has AVX-512F (the depthwise
+    /// kernel also with AVX2 and FMA).
+    static func candidates(vectorized: Bool) -> [CandidateBackend] {
+        (vectorized ? [
         CandidateBackend(label: "fast", backendName: "fast", make: { FastBackend() }),
         // Threshold 0: even these small graphs run on the 2-thread pool.
         CandidateBackend(label: "fast-2-threads", backendName: "fast", make: { FastBackend(parallelWorkThreshold: 0) }, threadCount: 2),
-    ] : []) + [
-        CandidateBackend(label: "fast-portable", backendName: "fast", make: { FastBackend(portable: true) }),
-    ]
+        ] : []) + [
+            CandidateBackend(label: "fast-portable", backendName: "fast", make: { FastBackend(portable: true) }),
+        ]
+    }
+    static let candidates = candidates(vectorized: FastBackend.isVectorized)
 
     @Test func depthwiseConv2D() throws {
         var worstXNNPACKDelta: Float = 0
-        try runDifferentialCases("DEPTHWISE_CONV_2D (fast)", count: 40, seed: 0xFA57D, candidates: Self.candidates) { rng in
+        try runDifferentialCases("DEPTHWISE_CONV_2D (fast)", count: 40, seed: 0xFA57D,
+                                 candidates: Self.candidates(vectorized: FastBackend.isDepthwiseVectorized)) { rng in
             let kh = rng.pick([3, 3, 5]), kw = kh
             let padding: Padding = rng.int(in: 0...3) == 0 ? .valid : .same
             let h = max(kh, rng.int(in: 1...19)), w = max(kw, rng.int(in: 1...37))
@@ -42,7 +47,7 @@ import TestSupport
             worstXNNPACKDelta = max(worstXNNPACKDelta, try Self.maxDeltaFromXNNPACK(testCase))
             return testCase
         }
-        try Self.expectBitIdentical(worstXNNPACKDelta)
+        try Self.expectBitIdentical(worstXNNPACKDelta, vectorized: FastBackend.isDepthwiseVectorized)
     }
 
     @Test func singleOutputConv2D() throws {
@@ -136,11 +141,11 @@ import TestSupport
             try interpreter.invoke()
             return (interpreter.kernelAssignments.map(\.backend), interpreter.output(at: 0))
         }
-        let fast = try run(folded, FastBackend(portable: !FastBackend.isVectorized))
+        let fast = try run(folded, FastBackend(portable: !FastBackend.isDepthwiseVectorized))
         #expect(fast.backends == ["fast"])
         let xnnpack = try run(graph, XNNPACKBackend())
         let delta = zip(fast.output, xnnpack.output).reduce(Float(0)) { max($0, abs($1.0 - $1.1)) }
-        if FastBackend.isVectorized { #expect(delta == 0) } else { #expect(delta <= 1e-5) }
+        if FastBackend.isDepthwiseVectorized { #expect(delta == 0) } else { #expect(delta <= 1e-5) }
         #expect(xnnpack.output.count == 9 * 11 * 24)
     }
 
@@ -156,10 +161,10 @@ import TestSupport
         return zip(fast, xnnpack).reduce(Float(0)) { max($0, abs($1.0 - $1.1)) }
     }
 
-    /// On AVX-512 processors the fast kernels add the same terms in the same order with the
-    /// same fused multiply-adds as XNNPACK's AVX-512 kernels.
-    static func expectBitIdentical(_ worst: Float) throws {
+    /// Where they are vectorized, the fast kernels add the same terms in the same order with the
+    /// same fused multiply-adds as XNNPACK's kernels for that processor.
+    static func expectBitIdentical(_ worst: Float, vectorized: Bool = FastBackend.isVectorized) throws {
         FileHandle.standardError.write(Data("fast kernels vs XNNPACK: max |Δ| \(worst)\n".utf8))
-        if FastBackend.isVectorized { #expect(worst == 0) }
+        if vectorized { #expect(worst == 0) }
     }
 }

@@ -8,7 +8,8 @@ import CFastKernels
 /// before the XNNPACK backend; ``XNNPACKBackend`` ends its runs before the nodes this backend
 /// ``claims(_:in:)``.
 ///
-/// Only used where the kernels are vectorized (AVX-512F); elsewhere XNNPACK keeps every node.
+/// Only used where the kernels are vectorized (AVX-512F; the depthwise kernel also with AVX2 and
+/// FMA); elsewhere XNNPACK keeps every node.
 /// Each kernel is checked against its reference and against XNNPACK by the differential tests.
 package struct FastBackend: Backend {
     package let name = "fast"
@@ -18,6 +19,8 @@ package struct FastBackend: Backend {
 
     /// Vector lanes the kernels use: 16 (AVX-512F) or 1 (portable C).
     package let lanes: Int
+    /// Vector lanes of the depthwise kernel: 16 (AVX-512F), 8 (AVX2 and FMA) or 1.
+    package let depthwiseLanes: Int
     private let portable: Bool
 
     /// `portable`: run the portable C code even where AVX-512F is available, and claim the nodes
@@ -26,13 +29,16 @@ package struct FastBackend: Backend {
         self.parallelWorkThreshold = parallelWorkThreshold
         self.portable = portable
         lanes = portable ? 1 : Self.bestLanes
+        depthwiseLanes = portable ? 1 : Self.bestDepthwiseLanes
     }
 
     package func makeKernel(for context: KernelContext) throws -> (any Kernel)? {
-        guard portable || Self.isVectorized, Self.claimsOnAnyProcessor(context.node, in: context.graph) else { return nil }
+        guard portable || Self.claims(context.node, in: context.graph) else { return nil }
+        guard Self.claimsOnAnyProcessor(context.node, in: context.graph) else { return nil }
         let threshold = parallelWorkThreshold
         switch context.node.op {
-        case .depthwiseConv2D: return try FastDepthwiseConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
+        case .depthwiseConv2D:
+            return try FastDepthwiseConv2DKernel(context, lanes: depthwiseLanes, parallelWorkThreshold: threshold)
         case .conv2D:
             let p = try Conv2DParameters(context)
             if FastPointwiseConv2DKernel.supports(p) {
@@ -45,7 +51,7 @@ package struct FastBackend: Backend {
 
     /// Whether this backend runs `node` (on this processor).
     package static func claims(_ node: Node, in graph: Graph) -> Bool {
-        guard isVectorized else { return false }
+        guard node.op == .depthwiseConv2D ? bestDepthwiseLanes > 1 : isVectorized else { return false }
         return claimsOnAnyProcessor(node, in: graph)
     }
 
@@ -66,9 +72,12 @@ package struct FastBackend: Backend {
         }
     }
 
-    /// Whether the processor runs the vectorized kernels.
+    /// Whether the processor runs the vectorized kernels (all of them).
     package static var isVectorized: Bool { bestLanes > 1 }
+    /// Whether the processor runs the vectorized depthwise kernel (AVX-512F, or AVX2 with FMA).
+    package static var isDepthwiseVectorized: Bool { bestDepthwiseLanes > 1 }
     private static let bestLanes = fk_best_lanes()
+    private static let bestDepthwiseLanes = fk_depthwise_best_lanes()
 
     /// Filter (input 1) and bias (input 2, if present) are float32 constants.
     private static func hasConstantWeights(_ node: Node, in graph: Graph) -> Bool {
