@@ -155,15 +155,6 @@ FK_AVX512 static void rows_avx512_any(const fk_depthwise *op, size_t row_start, 
 
 // MARK: AVX2 and FMA
 
-/// The AVX2 mask (all bits of lane l set) of lanes l of an 8-float vector at `offset` with
-/// 0 <= offset + l < length.
-FK_AVX2 static inline __m256i lane_mask8(ptrdiff_t offset, ptrdiff_t length) {
-    const __m256i index = _mm256_add_epi32(_mm256_set1_epi32((int)offset), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-    const __m256i aboveLow = _mm256_cmpgt_epi32(index, _mm256_set1_epi32(-1));
-    const __m256i belowHigh = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)length), index);
-    return _mm256_and_si256(aboveLow, belowHigh);
-}
-
 /// `row_avx512` with 8 lanes: the same multiply-adds in the same order, so the same results.
 FK_AVX2 static inline __attribute__((always_inline))
 void row_avx2(const fk_depthwise *op, size_t y, const size_t KH, const size_t KW) {
@@ -226,7 +217,7 @@ void row_avx2(const fk_depthwise *op, size_t y, const size_t KH, const size_t KW
             } else {
                 for (size_t kx = 0; kx < KW; kx++) {
                     const ptrdiff_t o = j + (ptrdiff_t)(kx * C) - pad;
-                    const __m256i m = lane_mask8(o, in_length);
+                    const __m256i m = fk_lane_mask8(o, in_length);
                     for (size_t ky = 0; ky < KH; ky++) {
                         // Masked-off lanes read as zero and are not accessed.
                         const __m256 x = _mm256_maskload_ps((const float *)((const char *)rows[ky] + o * (ptrdiff_t)sizeof(float)), m);
@@ -234,7 +225,7 @@ void row_avx2(const fk_depthwise *op, size_t y, const size_t KH, const size_t KW
                     }
                 }
                 acc = _mm256_min_ps(_mm256_max_ps(acc, vmin), vmax);
-                _mm256_maskstore_ps(out + j, lane_mask8(j, out_length), acc);
+                _mm256_maskstore_ps(out + j, fk_lane_mask8(j, out_length), acc);
             }
         }
     }

@@ -9,6 +9,14 @@ size_t fk_best_lanes(void) {
     return 1;
 }
 
+size_t fk_pointwise_best_lanes(void) {
+#if FK_X86
+    if (fk_best_lanes() == 16) return 16;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return 8;
+#endif
+    return 1;
+}
+
 size_t fk_depthwise_best_lanes(void) {
 #if FK_X86
     if (fk_best_lanes() == 16) return 16;

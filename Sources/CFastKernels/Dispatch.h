@@ -3,6 +3,7 @@
 #define CFASTKERNELS_DISPATCH_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #if defined(__x86_64__) || defined(__i386__)
 #define FK_X86 1
@@ -11,6 +12,18 @@
 #define FK_AVX2 __attribute__((target("avx2,fma")))
 #else
 #define FK_X86 0
+#endif
+
+#if FK_X86
+#include <immintrin.h>
+/// The AVX2 mask (all bits of lane l set) of lanes l of an 8-float vector at `offset` with
+/// 0 <= offset + l < length.
+FK_AVX2 static inline __m256i fk_lane_mask8(ptrdiff_t offset, ptrdiff_t length) {
+    const __m256i index = _mm256_add_epi32(_mm256_set1_epi32((int)offset), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    const __m256i aboveLow = _mm256_cmpgt_epi32(index, _mm256_set1_epi32(-1));
+    const __m256i belowHigh = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)length), index);
+    return _mm256_and_si256(aboveLow, belowHigh);
+}
 #endif
 
 static inline size_t fk_gcd(size_t a, size_t b) {

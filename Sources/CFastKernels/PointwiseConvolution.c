@@ -19,8 +19,13 @@ int fk_pointwise_supports(size_t output_channels) {
     return output_channels == 8 || output_channels >= 16;
 }
 
-size_t fk_pointwise_block_pixels(size_t pixels, size_t output_channels) {
-    return uses_panels(output_channels) ? fk_pointwise_panels_block_pixels(pixels) : 8;
+/// Pixels per block of the 8-lane kernels for M = output_channels / 8 accumulators per pixel:
+/// accumulators, weights and the broadcast value within 16 registers.
+#define BLOCK_PIXELS_AVX2(M) ((M) == 1 ? 12 : (M) == 3 ? 4 : 2)
+
+size_t fk_pointwise_block_pixels(size_t lanes, size_t pixels, size_t output_channels) {
+    if (uses_panels(output_channels)) return lanes == 8 ? 6 : fk_pointwise_panels_block_pixels(pixels);
+    return lanes == 8 ? BLOCK_PIXELS_AVX2(output_channels / 8) : 8;
 }
 
 // Layout: the N biases, then for each input channel k the N weights of k.
@@ -111,6 +116,44 @@ FK_AVX512VL static void pixels_any_x24(const fk_pointwise *op, size_t start, siz
 FK_AVX512VL static void pixels_any_x40(const fk_pointwise *op, size_t start, size_t end) {
     pixels_avx512(op, start, end, op->input_channels, 5);
 }
+
+/// `block_avx512vl` for AVX2 and FMA, with at most 15 accumulators (16 registers).
+FK_AVX2 static inline __attribute__((always_inline))
+void block_avx2(const fk_pointwise *op, size_t p, const size_t count, const size_t K, const size_t M) {
+    const size_t N = 8 * M;
+    const float *a = op->input + p * K;
+    __m256 acc[12];
+    for (size_t i = 0; i < count; i++) {
+        for (size_t m = 0; m < M; m++) acc[i * M + m] = _mm256_loadu_ps(op->packed + 8 * m);
+    }
+    for (size_t k = 0; k < K; k++) {
+        const float *wk = op->packed + (k + 1) * N;
+        __m256 w[5];
+        for (size_t m = 0; m < M; m++) w[m] = _mm256_loadu_ps(wk + 8 * m);
+        for (size_t i = 0; i < count; i++) {
+            const __m256 x = _mm256_broadcast_ss(a + i * K + k);
+            for (size_t m = 0; m < M; m++) acc[i * M + m] = _mm256_fmadd_ps(x, w[m], acc[i * M + m]);
+        }
+    }
+    const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
+    for (size_t i = 0; i < count; i++) {
+        for (size_t m = 0; m < M; m++) {
+            _mm256_storeu_ps(op->output + (p + i) * N + 8 * m, _mm256_min_ps(_mm256_max_ps(acc[i * M + m], vmin), vmax));
+        }
+    }
+}
+
+FK_AVX2 static inline __attribute__((always_inline))
+void pixels_avx2(const fk_pointwise *op, size_t start, size_t end, const size_t M) {
+    const size_t block = BLOCK_PIXELS_AVX2(M), K = op->input_channels;
+    size_t p = start;
+    for (; p + block <= end; p += block) block_avx2(op, p, block, K, M);
+    for (; p < end; p++) block_avx2(op, p, 1, K, M);
+}
+
+FK_AVX2 static void pixels_avx2_x8(const fk_pointwise *op, size_t start, size_t end) { pixels_avx2(op, start, end, 1); }
+FK_AVX2 static void pixels_avx2_x24(const fk_pointwise *op, size_t start, size_t end) { pixels_avx2(op, start, end, 3); }
+FK_AVX2 static void pixels_avx2_x40(const fk_pointwise *op, size_t start, size_t end) { pixels_avx2(op, start, end, 5); }
 #endif
 
 void fk_pointwise_pixels(const fk_pointwise *op, size_t start, size_t end) {
@@ -129,6 +172,14 @@ void fk_pointwise_pixels(const fk_pointwise *op, size_t start, size_t end) {
             return;
         case 24: pixels_any_x24(op, start, end); return;
         case 40: pixels_any_x40(op, start, end); return;
+        default: break;
+        }
+    }
+    if (op->lanes == 8) {
+        switch (op->output_channels) {
+        case 8: pixels_avx2_x8(op, start, end); return;
+        case 24: pixels_avx2_x24(op, start, end); return;
+        case 40: pixels_avx2_x40(op, start, end); return;
         default: break;
         }
     }

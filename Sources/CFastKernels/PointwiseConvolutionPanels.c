@@ -116,6 +116,70 @@ void panels_avx512(const fk_pointwise *op, size_t p, const size_t rows) {
     }
 }
 
+/// AVX2 and FMA: `rows` (at most 6) pixels from `p` times `vectors` (1 or 2) 8-lane vectors of the
+/// panel at `panel` (`width` wide), from its channel `offset`; `valid` of them are stored, from
+/// output channel `column`.
+FK_AVX2 static inline __attribute__((always_inline))
+void block_avx2(const fk_pointwise *op, size_t p, const size_t rows, const float *panel, size_t width, size_t offset,
+                const size_t vectors, size_t column, size_t valid) {
+    const size_t K = op->input_channels, N = op->output_channels;
+    const float *a = op->input + p * K;
+    __m256 acc[6][2];
+    for (size_t i = 0; i < rows; i++) {
+        for (size_t v = 0; v < vectors; v++) acc[i][v] = _mm256_loadu_ps(panel + offset + 8 * v);
+    }
+    const float *w = panel + width + offset;
+    for (size_t k = 0; k < K; k++, w += width) {
+        __m256 wk[2];
+        for (size_t v = 0; v < vectors; v++) wk[v] = _mm256_loadu_ps(w + 8 * v);
+        for (size_t i = 0; i < rows; i++) {
+            const __m256 x = _mm256_broadcast_ss(a + i * K + k);
+            for (size_t v = 0; v < vectors; v++) acc[i][v] = _mm256_fmadd_ps(x, wk[v], acc[i][v]);
+        }
+    }
+    const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
+    for (size_t v = 0; v < vectors; v++) {
+        const ptrdiff_t lanes = (ptrdiff_t)valid - (ptrdiff_t)(8 * v);
+        if (lanes <= 0) break;
+        const __m256i mask = fk_lane_mask8(0, lanes);
+        for (size_t i = 0; i < rows; i++) {
+            const __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i][v], vmin), vmax);
+            _mm256_maskstore_ps(op->output + (p + i) * N + column + 8 * v, mask, y);
+        }
+    }
+}
+
+/// All panels for `rows` pixels from `p`, a 32-wide panel as two 16-wide halves.
+FK_AVX2 static inline __attribute__((always_inline))
+void panels_avx2(const fk_pointwise *op, size_t p, const size_t rows) {
+    const size_t K = op->input_channels, N = op->output_channels;
+    const float *panel = op->packed;
+    for (size_t j = 0; j < panel_count(N); j++) {
+        const size_t width = panel_width(N, j), column = 32 * j;
+        const size_t valid = N - column < width ? N - column : width;
+        if (width == 32) {
+            block_avx2(op, p, rows, panel, width, 0, 2, column, 16);
+            block_avx2(op, p, rows, panel, width, 16, 2, column + 16, valid - 16);
+        } else {
+            block_avx2(op, p, rows, panel, width, 0, width / 8, column, valid);
+        }
+        panel += (K + 1) * width;
+    }
+}
+
+FK_AVX2 static void pixels_panels_avx2(const fk_pointwise *op, size_t start, size_t end) {
+    size_t p = start;
+    for (; p + 6 <= end; p += 6) panels_avx2(op, p, 6);
+    switch (end - p) {
+    case 5: panels_avx2(op, p, 5); break;
+    case 4: panels_avx2(op, p, 4); break;
+    case 3: panels_avx2(op, p, 3); break;
+    case 2: panels_avx2(op, p, 2); break;
+    case 1: panels_avx2(op, p, 1); break;
+    default: break;
+    }
+}
+
 FK_AVX512VL static void pixels_panels_avx512(const fk_pointwise *op, size_t start, size_t end) {
     size_t p = start;
     if (fk_pointwise_panels_block_pixels(op->pixels) == 8) {
@@ -158,6 +222,10 @@ void fk_pointwise_panels_pixels(const fk_pointwise *op, size_t start, size_t end
 #if FK_X86
     if (op->lanes == 16) {
         pixels_panels_avx512(op, start, end);
+        return;
+    }
+    if (op->lanes == 8) {
+        pixels_panels_avx2(op, start, end);
         return;
     }
 #endif

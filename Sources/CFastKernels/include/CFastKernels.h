@@ -20,6 +20,9 @@ size_t fk_best_lanes(void);
 /// The depthwise kernel's widest implementation: 16 (AVX-512F and VL), 8 (AVX2 and FMA) or 1.
 size_t fk_depthwise_best_lanes(void);
 
+/// The 1×1 kernel's widest implementation: 16 (AVX-512F and VL), 8 (AVX2 and FMA) or 1.
+size_t fk_pointwise_best_lanes(void);
+
 /// The largest kernel height and width the kernels below accept.
 #define FK_MAX_KERNEL 7
 
@@ -103,8 +106,10 @@ void fk_conv_single_output_task(void *op, size_t task);
 /// and 40 channels get output_channels / 8 accumulators of 8 lanes per pixel, where XNNPACK's
 /// 16-wide kernels leave half of the last vector of every pixel idle; other counts are computed in
 /// panels of 32 channels (two 16-lane vectors per pixel and broadcast), 7 or 8 pixels at a time.
+/// With AVX2 and FMA (8 lanes) the panels are computed 16 channels (two vectors) by 6 pixels at a
+/// time, and 8, 24 and 40 channels 12, 4 and 2 pixels at a time, within its 16 registers.
 typedef struct fk_pointwise {
-    /// 16 (AVX-512F and VL; only if fk_best_lanes() is 16) or 1.
+    /// 16 or 8 (only up to fk_pointwise_best_lanes()) or 1.
     size_t lanes;
     /// `[pixels, input_channels]`.
     const float *input;
@@ -121,9 +126,9 @@ typedef struct fk_pointwise {
 /// Whether the kernel computes this many output channels (8, or 16 and more).
 int fk_pointwise_supports(size_t output_channels);
 
-/// Pixels the kernel computes together (7 or 8) for this many pixels and output channels: tasks
-/// of a multiple of it waste no registers.
-size_t fk_pointwise_block_pixels(size_t pixels, size_t output_channels);
+/// Pixels the kernel computes together with `lanes` lanes for this many pixels and output
+/// channels: tasks of a multiple of it waste no registers.
+size_t fk_pointwise_block_pixels(size_t lanes, size_t pixels, size_t output_channels);
 
 /// Floats `fk_pointwise_pack` writes.
 size_t fk_pointwise_packed_count(size_t input_channels, size_t output_channels);

@@ -15,7 +15,7 @@ extension InterpreterOptions.Backend {
         switch self {
         case .reference:
             []
-        case .xnnpack where FastBackend.isVectorized || FastBackend.isDepthwiseVectorized:
+        case .xnnpack where FastBackend.isVectorized || FastBackend.isDepthwiseVectorized || FastBackend.isPointwiseVectorized:
             [FastBackend(), XNNPACKBackend(fusesOnlyWhatXNNPACKFuses: true, leavesNode: FastBackend.claims, declinedOperators: [.pad]),
              SwiftGapBackend()]
         case .xnnpack:

@@ -22,7 +22,7 @@ final class FastPointwiseConv2DKernel: Kernel {
         guard Self.supports(p) else { throw context.invalid("not a 1×1 convolution the fast kernel runs") }
         // A 1×1 stride-1 window maps every pixel of every image to one output pixel.
         let pixels = p.batch * p.height.outputSize * p.width.outputSize
-        let blockPixels = fk_pointwise_block_pixels(pixels, p.outputChannels)
+        let blockPixels = fk_pointwise_block_pixels(lanes, pixels, p.outputChannels)
         let blocks = (pixels + blockPixels - 1) / blockPixels
         tasks = try FastRowTasks(rows: blocks, work: pixels * p.inputChannels * p.outputChannels, threadCount: context.threadCount,
                                  threshold: parallelWorkThreshold)

@@ -21,6 +21,8 @@ package struct FastBackend: Backend {
     package let lanes: Int
     /// Vector lanes of the depthwise kernel: 16 (AVX-512F), 8 (AVX2 and FMA) or 1.
     package let depthwiseLanes: Int
+    /// Vector lanes of the 1×1 kernel: 16 (AVX-512F), 8 (AVX2 and FMA) or 1.
+    package let pointwiseLanes: Int
     private let portable: Bool
 
     /// `portable`: run the portable C code even where AVX-512F is available, and claim the nodes
@@ -30,6 +32,7 @@ package struct FastBackend: Backend {
         self.portable = portable
         lanes = portable ? 1 : Self.bestLanes
         depthwiseLanes = portable ? 1 : Self.bestDepthwiseLanes
+        pointwiseLanes = portable ? 1 : Self.bestPointwiseLanes
     }
 
     package func makeKernel(for context: KernelContext) throws -> (any Kernel)? {
@@ -42,7 +45,7 @@ package struct FastBackend: Backend {
         case .conv2D:
             let p = try Conv2DParameters(context)
             if FastPointwiseConv2DKernel.supports(p) {
-                return try FastPointwiseConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
+                return try FastPointwiseConv2DKernel(context, lanes: pointwiseLanes, parallelWorkThreshold: threshold)
             }
             return try FastSingleOutputConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
         default: return nil
@@ -51,8 +54,15 @@ package struct FastBackend: Backend {
 
     /// Whether this backend runs `node` (on this processor).
     package static func claims(_ node: Node, in graph: Graph) -> Bool {
-        guard node.op == .depthwiseConv2D ? bestDepthwiseLanes > 1 : isVectorized else { return false }
-        return claimsOnAnyProcessor(node, in: graph)
+        guard claimsOnAnyProcessor(node, in: graph) else { return false }
+        switch node.op {
+        case .depthwiseConv2D: return bestDepthwiseLanes > 1
+        case .conv2D:
+            let reader = NodeReader(node: node, tensors: graph.tensors)
+            guard let p = try? Conv2DParameters(reader), FastPointwiseConv2DKernel.supports(p) else { return isVectorized }
+            return bestPointwiseLanes > 1
+        default: return false
+        }
     }
 
     /// Whether the node has a shape these kernels implement, whatever the processor (tests use
@@ -76,8 +86,11 @@ package struct FastBackend: Backend {
     package static var isVectorized: Bool { bestLanes > 1 }
     /// Whether the processor runs the vectorized depthwise kernel (AVX-512F, or AVX2 with FMA).
     package static var isDepthwiseVectorized: Bool { bestDepthwiseLanes > 1 }
+    /// Whether the processor runs the vectorized 1×1 kernel (AVX-512F, or AVX2 with FMA).
+    package static var isPointwiseVectorized: Bool { bestPointwiseLanes > 1 }
     private static let bestLanes = fk_best_lanes()
     private static let bestDepthwiseLanes = fk_depthwise_best_lanes()
+    private static let bestPointwiseLanes = fk_pointwise_best_lanes()
 
     /// Filter (input 1) and bias (input 2, if present) are float32 constants.
     private static func hasConstantWeights(_ node: Node, in graph: Graph) -> Bool {
