@@ -29,15 +29,15 @@ size_t fk_pointwise_block_pixels(size_t lanes, size_t pixels, size_t output_chan
 }
 
 // Layout: the N biases, then for each input channel k the N weights of k.
-size_t fk_pointwise_packed_count(size_t input_channels, size_t output_channels) {
-    if (uses_panels(output_channels)) return fk_pointwise_panels_packed_count(input_channels, output_channels);
+size_t fk_pointwise_packed_count(size_t lanes, size_t input_channels, size_t output_channels) {
+    if (uses_panels(output_channels)) return fk_pointwise_panels_packed_count(lanes, input_channels, output_channels);
     return (input_channels + 1) * output_channels;
 }
 
-void fk_pointwise_pack(size_t input_channels, size_t output_channels, const float *weights, const float *bias,
-                       float *packed) {
+void fk_pointwise_pack(size_t lanes, size_t input_channels, size_t output_channels, const float *weights,
+                       const float *bias, float *packed) {
     if (uses_panels(output_channels)) {
-        fk_pointwise_panels_pack(input_channels, output_channels, weights, bias, packed);
+        fk_pointwise_panels_pack(lanes, input_channels, output_channels, weights, bias, packed);
         return;
     }
     const size_t N = output_channels;

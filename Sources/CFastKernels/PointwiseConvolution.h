@@ -5,9 +5,9 @@
 
 #include "CFastKernels.h"
 
-size_t fk_pointwise_panels_packed_count(size_t input_channels, size_t output_channels);
-void fk_pointwise_panels_pack(size_t input_channels, size_t output_channels, const float *weights, const float *bias,
-                              float *packed);
+size_t fk_pointwise_panels_packed_count(size_t lanes, size_t input_channels, size_t output_channels);
+void fk_pointwise_panels_pack(size_t lanes, size_t input_channels, size_t output_channels, const float *weights,
+                              const float *bias, float *packed);
 void fk_pointwise_panels_pixels(const fk_pointwise *op, size_t start, size_t end);
 /// Pixels per register block for a convolution of this many pixels: 8 if they divide it, else 7.
 size_t fk_pointwise_panels_block_pixels(size_t pixels);

@@ -1,6 +1,6 @@
 // 1×1 convolution to 16 or more channels, as a matrix product of pixels × input channels by
-// input channels × output channels. Output channels are cut into panels 32 wide, the last one 32,
-// 16 or 8 wide (zero-padded). A block of 7 or 8 pixels times one panel keeps two accumulators of
+// input channels × output channels. Output channels are cut into panels 32 wide (16 for the AVX2
+// kernel), the last one 32, 16 or 8 wide (zero-padded). A block of 7 or 8 pixels times one panel keeps two accumulators of
 // 16 lanes per pixel in registers, and each step over k loads the panel's weights once for all
 // pixels of the block, with each pixel's value broadcast from memory. Debian's 2022 XNNPACK has
 // only 16-wide tiles on AVX-512 (one weight vector per broadcast). An 8-wide last panel uses
@@ -19,29 +19,37 @@
 
 size_t fk_pointwise_panels_block_pixels(size_t pixels) { return pixels % 8 == 0 ? 8 : 7; }
 
-static size_t panel_count(size_t output_channels) { return (output_channels + 31) / 32; }
+/// The full panel width: 32 channels, or 16 for the 8-lane kernel (two of its vectors).
+static size_t panel_size(size_t lanes) { return lanes == 8 ? 16 : 32; }
 
-/// Width of panel `j`: 32, except a last panel of 16 or 8 when at most that many channels are left.
-static size_t panel_width(size_t output_channels, size_t j) {
-    const size_t left = output_channels - 32 * j;
-    return left > 16 ? 32 : left > 8 ? 16 : 8;
+static size_t panel_count(size_t lanes, size_t output_channels) {
+    return (output_channels + panel_size(lanes) - 1) / panel_size(lanes);
+}
+
+/// Width of panel `j`: the full width, except a last panel of 16 or 8 when at most that many
+/// channels are left.
+static size_t panel_width(size_t lanes, size_t output_channels, size_t j) {
+    const size_t size = panel_size(lanes), left = output_channels - size * j;
+    return left > 16 && size == 32 ? 32 : left > 8 ? 16 : 8;
 }
 
 // Layout: panel after panel; each is its width's biases, then for each input channel k the
 // panel's weights of k (zeros past the last output channel).
-size_t fk_pointwise_panels_packed_count(size_t input_channels, size_t output_channels) {
+size_t fk_pointwise_panels_packed_count(size_t lanes, size_t input_channels, size_t output_channels) {
     size_t count = 0;
-    for (size_t j = 0; j < panel_count(output_channels); j++) count += (input_channels + 1) * panel_width(output_channels, j);
+    for (size_t j = 0; j < panel_count(lanes, output_channels); j++) {
+        count += (input_channels + 1) * panel_width(lanes, output_channels, j);
+    }
     return count;
 }
 
-void fk_pointwise_panels_pack(size_t input_channels, size_t output_channels, const float *weights, const float *bias,
-                              float *packed) {
+void fk_pointwise_panels_pack(size_t lanes, size_t input_channels, size_t output_channels, const float *weights,
+                              const float *bias, float *packed) {
     const size_t K = input_channels, N = output_channels;
-    for (size_t j = 0; j < panel_count(N); j++) {
-        const size_t width = panel_width(N, j);
+    for (size_t j = 0; j < panel_count(lanes, N); j++) {
+        const size_t width = panel_width(lanes, N, j);
         for (size_t c = 0; c < width; c++) {
-            const size_t o = 32 * j + c;
+            const size_t o = panel_size(lanes) * j + c;
             const int real = o < N;
             packed[c] = real && bias != NULL ? bias[o] : 0.0f;
             for (size_t k = 0; k < K; k++) packed[(k + 1) * width + c] = real ? weights[o * K + k] : 0.0f;
@@ -106,8 +114,8 @@ FK_AVX512VL static inline __attribute__((always_inline))
 void panels_avx512(const fk_pointwise *op, size_t p, const size_t rows) {
     const size_t K = op->input_channels, N = op->output_channels;
     const float *panel = op->packed;
-    for (size_t j = 0; j < panel_count(N); j++) {
-        const size_t width = panel_width(N, j), column = 32 * j;
+    for (size_t j = 0; j < panel_count(16, N); j++) {
+        const size_t width = panel_width(16, N, j), column = 32 * j;
         const size_t valid = N - column < width ? N - column : width;
         if (width == 32) block_avx512(op, p, rows, panel, 2, column, valid);
         else if (width == 16) block_avx512(op, p, rows, panel, 1, column, valid);
@@ -116,19 +124,18 @@ void panels_avx512(const fk_pointwise *op, size_t p, const size_t rows) {
     }
 }
 
-/// AVX2 and FMA: `rows` (at most 6) pixels from `p` times `vectors` (1 or 2) 8-lane vectors of the
-/// panel at `panel` (`width` wide), from its channel `offset`; `valid` of them are stored, from
-/// output channel `column`.
+/// AVX2 and FMA: `rows` (at most 6) pixels from `p` times the panel at `panel` (`width` = 8 ×
+/// `vectors` wide); `valid` channels are stored, from output channel `column`.
 FK_AVX2 static inline __attribute__((always_inline))
-void block_avx2(const fk_pointwise *op, size_t p, const size_t rows, const float *panel, size_t width, size_t offset,
+void block_avx2(const fk_pointwise *op, size_t p, const size_t rows, const float *panel, const size_t width,
                 const size_t vectors, size_t column, size_t valid) {
     const size_t K = op->input_channels, N = op->output_channels;
     const float *a = op->input + p * K;
     __m256 acc[6][2];
     for (size_t i = 0; i < rows; i++) {
-        for (size_t v = 0; v < vectors; v++) acc[i][v] = _mm256_loadu_ps(panel + offset + 8 * v);
+        for (size_t v = 0; v < vectors; v++) acc[i][v] = _mm256_loadu_ps(panel + 8 * v);
     }
-    const float *w = panel + width + offset;
+    const float *w = panel + width;
     for (size_t k = 0; k < K; k++, w += width) {
         __m256 wk[2];
         for (size_t v = 0; v < vectors; v++) wk[v] = _mm256_loadu_ps(w + 8 * v);
@@ -141,28 +148,26 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t rows, const float
     for (size_t v = 0; v < vectors; v++) {
         const ptrdiff_t lanes = (ptrdiff_t)valid - (ptrdiff_t)(8 * v);
         if (lanes <= 0) break;
+        // Masked stores are slow on some processors (microcoded on AMD Zen): only for a partial vector.
         const __m256i mask = fk_lane_mask8(0, lanes);
         for (size_t i = 0; i < rows; i++) {
             const __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i][v], vmin), vmax);
-            _mm256_maskstore_ps(op->output + (p + i) * N + column + 8 * v, mask, y);
+            if (lanes >= 8) _mm256_storeu_ps(op->output + (p + i) * N + column + 8 * v, y);
+            else _mm256_maskstore_ps(op->output + (p + i) * N + column + 8 * v, mask, y);
         }
     }
 }
 
-/// All panels for `rows` pixels from `p`, a 32-wide panel as two 16-wide halves.
+/// All panels (16 wide, the last 16 or 8) for `rows` pixels from `p`.
 FK_AVX2 static inline __attribute__((always_inline))
 void panels_avx2(const fk_pointwise *op, size_t p, const size_t rows) {
     const size_t K = op->input_channels, N = op->output_channels;
     const float *panel = op->packed;
-    for (size_t j = 0; j < panel_count(N); j++) {
-        const size_t width = panel_width(N, j), column = 32 * j;
+    for (size_t j = 0; j < panel_count(8, N); j++) {
+        const size_t width = panel_width(8, N, j), column = 16 * j;
         const size_t valid = N - column < width ? N - column : width;
-        if (width == 32) {
-            block_avx2(op, p, rows, panel, width, 0, 2, column, 16);
-            block_avx2(op, p, rows, panel, width, 16, 2, column + 16, valid - 16);
-        } else {
-            block_avx2(op, p, rows, panel, width, 0, width / 8, column, valid);
-        }
+        if (width == 16) block_avx2(op, p, rows, panel, 16, 2, column, valid);
+        else block_avx2(op, p, rows, panel, 8, 1, column, valid);
         panel += (K + 1) * width;
     }
 }
@@ -201,17 +206,17 @@ FK_AVX512VL static void pixels_panels_avx512(const fk_pointwise *op, size_t star
 #endif
 
 static void pixels_panels_scalar(const fk_pointwise *op, size_t start, size_t end) {
-    const size_t K = op->input_channels, N = op->output_channels;
+    const size_t K = op->input_channels, N = op->output_channels, size = panel_size(op->lanes);
     const float *panel = op->packed;
-    for (size_t j = 0; j < panel_count(N); j++) {
-        const size_t width = panel_width(N, j);
+    for (size_t j = 0; j < panel_count(op->lanes, N); j++) {
+        const size_t width = panel_width(op->lanes, N, j);
         for (size_t p = start; p < end; p++) {
             const float *a = op->input + p * K;
-            for (size_t c = 0; c < width && 32 * j + c < N; c++) {
+            for (size_t c = 0; c < width && size * j + c < N; c++) {
                 float acc = panel[c];
                 for (size_t k = 0; k < K; k++) acc += a[k] * panel[(k + 1) * width + c];
                 acc = acc < op->output_min ? op->output_min : acc;
-                op->output[p * N + 32 * j + c] = acc > op->output_max ? op->output_max : acc;
+                op->output[p * N + size * j + c] = acc > op->output_max ? op->output_max : acc;
             }
         }
         panel += (K + 1) * width;

@@ -279,3 +279,47 @@ extension MediaPipeTaskCommandTests {
         #expect(refused.status == 64 && refused.standardError.contains("--model does not apply"))
     }
 }
+
+extension MediaPipeTaskCommandTests {
+    /// `hand-landmarker` on a folder (two workers, then resumed: nothing redone) and on a video
+    /// (one line per frame, the hand in every frame), through the same machinery as the other tasks.
+    @Test func handLandmarkerRunsOnFoldersAndVideos() throws {
+        let folder = try CommandLineTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let images = folder.appendingPathComponent("images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        for name in ["t1.jpg", "astronaut.png"] {
+            try FileManager.default.copyItem(at: Assets.image(name), to: images.appendingPathComponent(name))
+        }
+        let results = folder.appendingPathComponent("hands.jsonl").path
+        let first = try CommandLineTool.run(["hand-landmarker", images.path, "--num-hands", "6", "--jobs", "2", "--json-out", results])
+        #expect(first.status == 0, "\(first.standardError)")
+        let lines = try DriverTool.parseLines(try String(contentsOfFile: results, encoding: .utf8))
+        let counts = Dictionary(uniqueKeysWithValues: lines.compactMap { line -> (String, Int)? in
+            guard let file = line["file"] as? String, let hands = line["landmarks"] as? [Any] else { return nil }
+            return (file, hands.count)
+        })
+        #expect(counts == ["astronaut.png": 0, "t1.jpg": 2])
+        let resumed = try CommandLineTool.run(["hand-landmarker", images.path, "--num-hands", "6", "--json-out", results])
+        #expect(resumed.status == 0 && resumed.standardError.contains("2 skipped"), "\(resumed.standardError)")
+
+        // Five frames of t1's middle, Ross's hand on the table, moving a pixel a frame.
+        let picture = try CommandLineTool.uprightRGB("t1.jpg")
+        let bytes = picture.packedBytes()
+        let frames = try (0..<5).map { k -> Image in
+            var crop = [UInt8](repeating: 0, count: 640 * 480 * 3)
+            for y in 0..<480 {
+                let from = ((300 + y) * picture.width + 320 + k) * 3
+                crop.replaceSubrange((y * 640 * 3)..<((y + 1) * 640 * 3), with: bytes[from..<(from + 640 * 3)])
+            }
+            return try Image(width: 640, height: 480, format: .rgb8, bytes: crop)
+        }
+        let clip = folder.appendingPathComponent("hands.mp4").path
+        try ClipFixtures.write(frames, to: clip, container: .mp4)
+        let video = try CommandLineTool.run(["hand-landmarker", clip, "--num-hands", "2"])
+        #expect(video.status == 0, "\(video.standardError)")
+        let frameLines = try DriverTool.parseLines(video.standardOutput)
+        #expect(frameLines.count == 5)
+        #expect(frameLines.allSatisfy { (($0["landmarks"] as? [Any])?.count ?? 0) >= 1 }, "the hand in every frame")
+    }
+}

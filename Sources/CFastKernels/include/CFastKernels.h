@@ -106,7 +106,7 @@ void fk_conv_single_output_task(void *op, size_t task);
 /// and 40 channels get output_channels / 8 accumulators of 8 lanes per pixel, where XNNPACK's
 /// 16-wide kernels leave half of the last vector of every pixel idle; other counts are computed in
 /// panels of 32 channels (two 16-lane vectors per pixel and broadcast), 7 or 8 pixels at a time.
-/// With AVX2 and FMA (8 lanes) the panels are computed 16 channels (two vectors) by 6 pixels at a
+/// With AVX2 and FMA (8 lanes) the panels are 16 channels wide (two vectors), 6 pixels at a
 /// time, and 8, 24 and 40 channels 12, 4 and 2 pixels at a time, within its 16 registers.
 typedef struct fk_pointwise {
     /// 16 or 8 (only up to fk_pointwise_best_lanes()) or 1.
@@ -130,13 +130,13 @@ int fk_pointwise_supports(size_t output_channels);
 /// channels: tasks of a multiple of it waste no registers.
 size_t fk_pointwise_block_pixels(size_t lanes, size_t pixels, size_t output_channels);
 
-/// Floats `fk_pointwise_pack` writes.
-size_t fk_pointwise_packed_count(size_t input_channels, size_t output_channels);
+/// Floats `fk_pointwise_pack` writes for the kernel with `lanes` lanes.
+size_t fk_pointwise_packed_count(size_t lanes, size_t input_channels, size_t output_channels);
 
 /// Arranges TFLite weights `[output_channels, 1, 1, input_channels]` and `bias`
-/// (`output_channels` values, or NULL for zeros).
-void fk_pointwise_pack(size_t input_channels, size_t output_channels, const float *weights, const float *bias,
-                       float *packed);
+/// (`output_channels` values, or NULL for zeros) for the kernel with `lanes` lanes.
+void fk_pointwise_pack(size_t lanes, size_t input_channels, size_t output_channels, const float *weights,
+                       const float *bias, float *packed);
 
 /// Computes pixels `start ..< end`.
 void fk_pointwise_pixels(const fk_pointwise *op, size_t start, size_t end);

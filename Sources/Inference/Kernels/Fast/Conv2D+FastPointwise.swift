@@ -26,8 +26,8 @@ final class FastPointwiseConv2DKernel: Kernel {
         let blocks = (pixels + blockPixels - 1) / blockPixels
         tasks = try FastRowTasks(rows: blocks, work: pixels * p.inputChannels * p.outputChannels, threadCount: context.threadCount,
                                  threshold: parallelWorkThreshold)
-        packed = .allocate(capacity: fk_pointwise_packed_count(p.inputChannels, p.outputChannels))
-        fk_pointwise_pack(p.inputChannels, p.outputChannels, context.floats(context.input(1)), p.hasBias ? context.floats(context.input(2)) : nil,
+        packed = .allocate(capacity: fk_pointwise_packed_count(lanes, p.inputChannels, p.outputChannels))
+        fk_pointwise_pack(lanes, p.inputChannels, p.outputChannels, context.floats(context.input(1)), p.hasBias ? context.floats(context.input(2)) : nil,
                            packed.baseAddress!)
         operation = .allocate(capacity: 1)
         operation.initialize(to: fk_pointwise(
