@@ -74,6 +74,21 @@ final class ModelRunner {
         return crop
     }
 
+    /// A landmark model's run on a ROI: as ``run(_:of:options:)``, but `nil` when the ROI cannot be
+    /// cropped (zero size, not finite, or beyond what the image allows), which yields no object,
+    /// as an empty crop would in MediaPipe.
+    func runIfCroppable(_ roi: NormalizedRect, of image: Image, options: TensorCropOptions) throws(PipelineError) -> TensorCrop? {
+        guard let crop = try? TensorCrop(roi, imageWidth: image.width, imageHeight: image.height, options: options) else {
+            return nil
+        }
+        do {
+            try run(crop: crop, image: image)
+        } catch .invalidArgument {
+            return nil
+        }
+        return crop
+    }
+
     /// Crops `image` as `crop` plans (the uint8 stage), maps the bytes through the crop's value
     /// range straight into the input tensor (the same values as `TensorCrop.tensor(_:)`), and runs
     /// the model.

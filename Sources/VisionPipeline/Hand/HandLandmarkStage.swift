@@ -32,14 +32,7 @@ struct HandLandmarkStage {
                   minPresence: Float) throws(PipelineError) -> HandEstimate? {
         let options = TensorCropOptions(width: Self.inputSize, height: Self.inputSize, keepAspectRatio: false,
                                         border: .replicate, valueRange: range, flipHorizontally: flipHorizontally)
-        guard let crop = try? TensorCrop(roi, imageWidth: image.width, imageHeight: image.height, options: options) else {
-            return nil
-        }
-        do {
-            try runner.run(crop: crop, image: image)
-        } catch .invalidArgument {
-            return nil
-        }
+        guard try runner.runIfCroppable(roi, of: image, options: options) != nil else { return nil }
         let presence = runner.output(1)[0]
         guard presence > minPresence else { return nil }
 

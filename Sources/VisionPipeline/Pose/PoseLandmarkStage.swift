@@ -46,16 +46,7 @@ struct PoseLandmarkStage {
                   outputMask: Bool) throws(PipelineError) -> PoseEstimate? {
         let options = TensorCropOptions(width: Self.inputSize, height: Self.inputSize, keepAspectRatio: false,
                                         border: .replicate, valueRange: range, flipHorizontally: flipHorizontally)
-        // A degenerate ROI (zero size, non-finite), or one the image cannot be cropped to, yields no
-        // pose, as an empty crop would.
-        guard let crop = try? TensorCrop(roi, imageWidth: image.width, imageHeight: image.height, options: options) else {
-            return nil
-        }
-        do {
-            try runner.run(crop: crop, image: image)
-        } catch .invalidArgument {
-            return nil
-        }
+        guard let crop = try runner.runIfCroppable(roi, of: image, options: options) else { return nil }
         let presence = runner.output(1)[0]
         guard presence > minPresence else { return nil }
 
