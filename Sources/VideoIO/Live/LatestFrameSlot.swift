@@ -7,9 +7,10 @@ import Locking
 ///
 /// It keeps the frames not yet taken, oldest first, at most ``backlogLimit`` of them (the oldest
 /// beyond that is dropped). While the stream lasts, a take returns the newest frame and drops the
-/// older ones (the consumer was busy when they arrived). Once the stream has ended, every frame
-/// still kept is handed out, oldest first: the frames that arrive together at the end (those a
-/// decoder holds back until its input ends) are never lost to the end of the stream. After
+/// older ones (the consumer was busy when they arrived). Once the input has ended (from the first
+/// frame the decoder held back, which the producer marks, not only from ``close(_:)``), every
+/// frame still kept is handed out, oldest first: the frames that arrive together at the end are
+/// never lost to the end of the stream, however the consumer's takes interleave with them. After
 /// ``stop()`` only the newest is kept. Every frame put is counted exactly once, as delivered, as
 /// dropped, or (until taken) as pending. (The tasks' own flow rule for live streams, one frame in
 /// work and the newest waiting, is ``Locking/LatestFrameLimiter``; this is the stream's buffer
@@ -21,6 +22,9 @@ final class LatestFrameSlot: Sendable {
     private struct State {
         var pending: [VideoFrame] = []
         var ending: Result<Void, VideoError>?
+        /// The input has ended and the decoder is handing out what it held back: nothing kept is
+        /// dropped any more, even before ``close(_:)``.
+        var draining = false
         var stopped = false
         var dropped = 0
         var delivered = 0
@@ -41,10 +45,12 @@ final class LatestFrameSlot: Sendable {
         self.backlogLimit = backlogLimit
     }
 
-    /// Producer: offers the newest frame (dropping the oldest kept one beyond the limit).
-    func put(_ frame: VideoFrame) {
+    /// Producer: offers the newest frame (dropping the oldest kept one beyond the limit);
+    /// `endOfInput`: the input has ended, and this frame is one the decoder held back until then.
+    func put(_ frame: VideoFrame, endOfInput: Bool = false) {
         let limit = backlogLimit
         state.withLock { state in
+            if endOfInput { state.draining = true }
             state.pending.append(frame)
             if state.stopped {
                 state.keepOnlyNewest()
@@ -80,7 +86,7 @@ final class LatestFrameSlot: Sendable {
         while true {
             let outcome: Result<VideoFrame?, VideoError>? = state.withLock { state in
                 if !state.pending.isEmpty {
-                    if state.ending == nil || state.stopped { state.keepOnlyNewest() }
+                    if (state.ending == nil && !state.draining) || state.stopped { state.keepOnlyNewest() }
                     state.delivered += 1
                     return .success(state.pending.removeFirst())
                 }

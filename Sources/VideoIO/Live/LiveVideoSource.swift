@@ -102,7 +102,7 @@ private final class ProducerJob: @unchecked Sendable {
 
     func run() {
         do {
-            while !stop.isSet, let frame = try reader.nextFrame() { slot.put(frame) }
+            while !stop.isSet, let frame = try reader.nextFrame() { slot.put(frame, endOfInput: reader.isDraining) }
             slot.close(.success(()))
         } catch {
             slot.close(stop.isSet ? .success(()) : .failure(error))

@@ -17,6 +17,8 @@ final class DecodingState {
     let streamIndex: Int32
     let timeBase: AVRational
     private var draining = false
+    /// The input has ended: the frames returned now are the ones the decoder held back.
+    var isDraining: Bool { draining }
     private var finished = false
     private var consecutiveErrors = 0
     private(set) var skippedPackets = 0

@@ -76,6 +76,10 @@ public final class VideoReader {
     /// `nil`. The only member that may be called from another thread.
     package func interrupt() { decoding.interrupt() }
 
+    /// Whether the input has ended and the frames still coming are those the decoder held back
+    /// (B-frame reordering, frame threads), handed out together.
+    package var isDraining: Bool { decoding.isDraining }
+
     /// Decodes and returns the next frame, or `nil` at the end of the stream.
     ///
     /// Allocates only the returned image's pixels (packets, frames and the converter are reused).
