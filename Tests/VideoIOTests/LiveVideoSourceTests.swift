@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Testing
 import VideoIO
 
@@ -91,5 +92,32 @@ struct LiveVideoSourceTests {
     @Test("Opening a missing stream fails on the caller's thread")
     func missing() throws {
         #expect(throws: VideoError.self) { try LiveVideoSource(path: "/nonexistent/stream-\(getpid()).mp4") }
+    }
+}
+
+@Suite("The live source's frame slot")
+struct LatestFrameSlotTests {
+    static func frame(_ index: Int) throws -> VideoFrame {
+        VideoFrame(image: try Image(width: 2, height: 2, format: .rgb8, bytes: [UInt8](repeating: 0, count: 12)),
+                   timestampMilliseconds: Double(index) * 40, index: index, isKeyFrame: false)
+    }
+
+    /// While the stream lasts a take keeps the newest only; once the decoder hands out what it
+    /// held back (the input has ended), a take between those frames drops nothing, even before
+    /// the producer closes the stream.
+    @Test func framesHeldBackToTheEndSurviveTakesBeforeTheClose() throws {
+        let slot = LatestFrameSlot(backlogLimit: 8)
+        slot.put(try Self.frame(0))
+        slot.put(try Self.frame(1))
+        #expect(try slot.take()?.index == 1, "frame 0 was dropped: the consumer was busy")
+        slot.put(try Self.frame(2))
+        slot.put(try Self.frame(3), endOfInput: true)
+        #expect(try slot.take()?.index == 2)
+        slot.put(try Self.frame(4), endOfInput: true)
+        #expect(try slot.take()?.index == 3)
+        slot.close(.success(()))
+        #expect(try slot.take()?.index == 4)
+        #expect(try slot.take() == nil)
+        #expect(slot.counts.delivered == 4 && slot.counts.dropped == 1)
     }
 }

@@ -15,9 +15,9 @@ import Locking
 /// dropped, or (until taken) as pending. (The tasks' own flow rule for live streams, one frame in
 /// work and the newest waiting, is ``Locking/LatestFrameLimiter``; this is the stream's buffer
 /// before it.)
-final class LatestFrameSlot: Sendable {
+package final class LatestFrameSlot: Sendable {
     /// The most frames kept for the end of the stream.
-    let backlogLimit: Int
+    package let backlogLimit: Int
 
     private struct State {
         var pending: [VideoFrame] = []
@@ -40,14 +40,14 @@ final class LatestFrameSlot: Sendable {
     private let state = Locked(State())
     private let wakeUp = DispatchSemaphore(value: 0)
 
-    init(backlogLimit: Int = 8) {
+    package init(backlogLimit: Int = 8) {
         precondition(backlogLimit >= 1, "the slot keeps at least the newest frame")
         self.backlogLimit = backlogLimit
     }
 
     /// Producer: offers the newest frame (dropping the oldest kept one beyond the limit);
     /// `endOfInput`: the input has ended, and this frame is one the decoder held back until then.
-    func put(_ frame: VideoFrame, endOfInput: Bool = false) {
+    package func put(_ frame: VideoFrame, endOfInput: Bool = false) {
         let limit = backlogLimit
         state.withLock { state in
             if endOfInput { state.draining = true }
@@ -63,7 +63,7 @@ final class LatestFrameSlot: Sendable {
     }
 
     /// Producer: the stream ended (`.success`) or failed; the consumer gets the kept frames first.
-    func close(_ result: Result<Void, VideoError>) {
+    package func close(_ result: Result<Void, VideoError>) {
         state.withLock { state in
             if state.ending == nil { state.ending = result }
         }
@@ -82,7 +82,7 @@ final class LatestFrameSlot: Sendable {
     /// Consumer: waits for a frame, or the end of the stream (`nil`), or its error. While the
     /// stream lasts the newest frame is returned (older ones are dropped); after its end, the
     /// oldest kept one.
-    func take() throws(VideoError) -> VideoFrame? {
+    package func take() throws(VideoError) -> VideoFrame? {
         while true {
             let outcome: Result<VideoFrame?, VideoError>? = state.withLock { state in
                 if !state.pending.isEmpty {
@@ -105,5 +105,5 @@ final class LatestFrameSlot: Sendable {
     /// Whether the producer has closed the stream (its end, an error or a stop).
     var hasEnded: Bool { state.withLock { $0.ending != nil } }
 
-    var counts: (delivered: Int, dropped: Int) { state.withLock { ($0.delivered, $0.dropped) } }
+    package var counts: (delivered: Int, dropped: Int) { state.withLock { ($0.delivered, $0.dropped) } }
 }

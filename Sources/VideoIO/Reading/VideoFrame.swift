@@ -17,7 +17,7 @@ public struct VideoFrame: Sendable {
     /// its ``Imaging/Image/yuvColorSpace`` says; else `nil`.
     public let yuvImage: Image?
 
-    init(image: Image, timestampMilliseconds: Double, index: Int, isKeyFrame: Bool, yuvImage: Image? = nil) {
+    package init(image: Image, timestampMilliseconds: Double, index: Int, isKeyFrame: Bool, yuvImage: Image? = nil) {
         self.image = image
         self.timestampMilliseconds = timestampMilliseconds
         self.index = index
