@@ -17,11 +17,15 @@ let commands: [any Command.Type] = [
     BenchCommand.self,
 ]
 
+/// The tool's version, printed by `--version` (a container's health check).
+let version = "vision-tasks 0.8.0 (MediaPipe Tasks 1.2.3 results; face, pose and hand landmarkers)"
+
 let overview = """
     vision-tasks: MediaPipe face, pose and hand models on our own inference engine.
 
     Usage: vision-tasks <command> [arguments] [options]
            vision-tasks <command> --help
+           vision-tasks --version
 
     Commands:
     \(commands.map { "  " + $0.name.padding(toLength: 21, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
@@ -32,6 +36,10 @@ let overview = """
 /// (the output so far flushed).
 @MainActor func main() -> Int32 {
     let words = RawArguments.words.map(\.text)
+    if words.first == "--version" {
+        print(version)
+        return 0
+    }
     guard let first = words.first, first != "--help", first != "-h", first != "help" else {
         print(overview)
         return words.isEmpty ? 64 : 0

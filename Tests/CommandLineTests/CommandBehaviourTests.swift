@@ -143,3 +143,23 @@ import TestSupport
         #expect(wrong.standardError.contains("--num-faces"))
     }
 }
+
+/// The container's runtime tree (`scripts/runtime-tree`, the `Containerfile`'s last stage): the
+/// binary, its libraries and the assets, run in an empty root, images and a video through FFmpeg.
+/// A library or asset the tree lacks, or a runtime package the Containerfile does not install,
+/// fails it. Needs root (chroot), as CI and `scripts/setup` have.
+@Suite struct RuntimeTreeTests {
+    @Test func everyTaskRunsFromTheTreeInAnEmptyRoot() throws {
+        try #require(geteuid() == 0, "scripts/runtime-tree needs root for chroot")
+        let folder = try CommandLineTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clip = folder.appendingPathComponent("clip.mp4").path
+        try ClipFixtures.write(try ClipFixtures.faceFrames(count: 6, width: 320, height: 240), to: clip, container: .mp4)
+        let tree = folder.appendingPathComponent("tree").path
+        let run = try CommandLineTool.run([tree, clip], executable: Assets.repositoryRoot.appendingPathComponent("scripts/runtime-tree"))
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("vision-tasks "), "the health check prints the version")
+        #expect(run.standardError.contains("6 video frames processed from the tree"), "\(run.standardError)")
+        #expect(run.standardError.contains("every task ran from the tree in an empty root"))
+    }
+}

@@ -36,8 +36,13 @@ enum CommandLineTool {
     /// Runs `binary arguments…` (`vision-tasks` by default) in the repository root with the
     /// set-up folder as assets.
     static func run(_ arguments: [String], binary name: String = "vision-tasks") throws -> Run {
+        try run(arguments, executable: try binary(named: name))
+    }
+
+    /// Runs `executable arguments…` as ``run(_:binary:)`` does.
+    static func run(_ arguments: [String], executable: URL) throws -> Run {
         let process = Process()
-        process.executableURL = try binary(named: name)
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = Assets.repositoryRoot
         var environment = ProcessInfo.processInfo.environment
