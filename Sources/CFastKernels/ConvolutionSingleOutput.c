@@ -2,7 +2,8 @@
 // pixel is one long dot product; to vectorize across 16 neighbouring output pixels, each input row
 // is first split into one plane per channel (with zeros around it), kept in a ring of
 // kernel_height rows. Then every (ky, kx, channel) term is one unaligned load from a plane times a
-// broadcast weight, in the same order as XNNPACK's IGEMM kernels.
+// broadcast weight, in the same order as XNNPACK's IGEMM kernels. AVX-512F (16 lanes) or AVX2 with
+// FMA (8 lanes).
 #include <stdint.h>
 #include <string.h>
 
@@ -61,20 +62,36 @@ static void rows_scalar(const fk_conv_single_output *op, size_t row_start, size_
     }
 }
 
+/// Splits an input row (NULL: all zeros) into channel planes of `width` floats, from pixel `x` on
+/// (the zeros around the row, and the pixels before `x`, are the caller's).
+static void fill_planes_from(const fk_conv_single_output *op, const float *row, float *planes, size_t width, size_t x) {
+    const size_t C = op->channels, W = op->input_width, left = op->pad_left;
+    for (; x < W; x++) {
+        for (size_t c = 0; c < C; c++) planes[c * width + left + x] = row[x * C + c];
+    }
+}
+
+/// The zeros around an input row's planes; true when the row is inside the input (else all zeros).
+static int clear_planes(const fk_conv_single_output *op, const float *row, float *planes, size_t width) {
+    const size_t C = op->channels, W = op->input_width, left = op->pad_left;
+    if (row == NULL) {
+        memset(planes, 0, C * width * sizeof(float));
+        return 0;
+    }
+    for (size_t c = 0; c < C; c++) {
+        memset(planes + c * width, 0, left * sizeof(float));
+        memset(planes + c * width + left + W, 0, (width - left - W) * sizeof(float));
+    }
+    return 1;
+}
+
 // MARK: AVX-512F
 
 #if FK_X86
 /// Splits an input row (NULL: all zeros) into channel planes of `width` floats.
 FK_AVX512 static void fill_planes(const fk_conv_single_output *op, const float *row, float *planes, size_t width) {
     const size_t C = op->channels, W = op->input_width, left = op->pad_left;
-    if (row == NULL) {
-        memset(planes, 0, C * width * sizeof(float));
-        return;
-    }
-    for (size_t c = 0; c < C; c++) {
-        memset(planes + c * width, 0, left * sizeof(float));
-        memset(planes + c * width + left + W, 0, (width - left - W) * sizeof(float));
-    }
+    if (!clear_planes(op, row, planes, width)) return;
     size_t x = 0;
     if (C == 8) {
         // 16 pixels × 8 channels in 8 registers, transposed in three rounds of two-source permutes:
@@ -113,9 +130,7 @@ FK_AVX512 static void fill_planes(const fk_conv_single_output *op, const float *
             }
         }
     }
-    for (; x < W; x++) {
-        for (size_t c = 0; c < C; c++) planes[c * width + left + x] = row[x * C + c];
-    }
+    fill_planes_from(op, row, planes, width, x);
 }
 
 FK_AVX512 static inline __attribute__((always_inline))
@@ -171,6 +186,66 @@ FK_AVX512 static void rows_avx512_3x3x8(const fk_conv_single_output *op, float *
 FK_AVX512 static void rows_avx512_any(const fk_conv_single_output *op, float *scratch, size_t start, size_t end) {
     rows_avx512(op, scratch, start, end, op->kernel_height, op->kernel_width, op->channels);
 }
+
+// MARK: AVX2 and FMA
+
+/// `rows_avx512` with 8 lanes, 32 output pixels a step: the same multiply-adds in the same order.
+/// The planes are filled without a vector transpose.
+FK_AVX2 static inline __attribute__((always_inline))
+void rows_avx2(const fk_conv_single_output *op, float *scratch, size_t row_start, size_t row_end,
+               const size_t KH, const size_t KW, const size_t C) {
+    const size_t width = plane_width(op), OW = op->output_width;
+    ptrdiff_t held[FK_MAX_KERNEL];  // input row in each ring slot
+    for (size_t i = 0; i < KH; i++) held[i] = PTRDIFF_MIN;
+    const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
+    for (size_t y = row_start; y < row_end; y++) {
+        const float *slot[FK_MAX_KERNEL];
+        for (size_t ky = 0; ky < KH; ky++) {
+            const ptrdiff_t iy = (ptrdiff_t)(y + ky) - (ptrdiff_t)op->pad_top;
+            const size_t s = (size_t)(((iy % (ptrdiff_t)KH) + (ptrdiff_t)KH) % (ptrdiff_t)KH);
+            float *planes = scratch + s * C * width;
+            if (held[s] != iy) {
+                const float *row = input_row(op, iy);
+                if (clear_planes(op, row, planes, width)) fill_planes_from(op, row, planes, width, 0);
+                held[s] = iy;
+            }
+            slot[ky] = planes;
+        }
+        float *out = op->output + y * OW;
+        for (size_t x0 = 0; x0 < OW; x0 += 32) {
+            __m256 acc0 = _mm256_set1_ps(op->bias), acc1 = acc0, acc2 = acc0, acc3 = acc0;
+            for (size_t ky = 0; ky < KH; ky++) {
+                for (size_t kx = 0; kx < KW; kx++) {
+                    for (size_t c = 0; c < C; c++) {
+                        const float *p = slot[ky] + c * width + x0 + kx;
+                        const __m256 w = _mm256_set1_ps(op->weights[(ky * KW + kx) * C + c]);
+                        acc0 = _mm256_fmadd_ps(_mm256_loadu_ps(p), w, acc0);
+                        acc1 = _mm256_fmadd_ps(_mm256_loadu_ps(p + 8), w, acc1);
+                        acc2 = _mm256_fmadd_ps(_mm256_loadu_ps(p + 16), w, acc2);
+                        acc3 = _mm256_fmadd_ps(_mm256_loadu_ps(p + 24), w, acc3);
+                    }
+                }
+            }
+            const __m256 results[4] = {acc0, acc1, acc2, acc3};
+            for (size_t i = 0; i < 4; i++) {
+                const size_t x = x0 + 8 * i;
+                if (x >= OW) break;
+                const __m256 r = _mm256_min_ps(_mm256_max_ps(results[i], vmin), vmax);
+                const size_t left = OW - x;
+                if (left >= 8) _mm256_storeu_ps(out + x, r);
+                else _mm256_maskstore_ps(out + x, fk_lane_mask8(0, (ptrdiff_t)left), r);
+            }
+        }
+    }
+}
+
+FK_AVX2 static void rows_avx2_3x3x8(const fk_conv_single_output *op, float *scratch, size_t start, size_t end) {
+    rows_avx2(op, scratch, start, end, 3, 3, 8);
+}
+
+FK_AVX2 static void rows_avx2_any(const fk_conv_single_output *op, float *scratch, size_t start, size_t end) {
+    rows_avx2(op, scratch, start, end, op->kernel_height, op->kernel_width, op->channels);
+}
 #endif
 
 void fk_conv_single_output_rows(const fk_conv_single_output *op, size_t scratch_offset,
@@ -180,6 +255,12 @@ void fk_conv_single_output_rows(const fk_conv_single_output *op, size_t scratch_
         float *scratch = op->scratch + scratch_offset;
         if (op->kernel_height == 3 && op->kernel_width == 3 && op->channels == 8) rows_avx512_3x3x8(op, scratch, row_start, row_end);
         else rows_avx512_any(op, scratch, row_start, row_end);
+        return;
+    }
+    if (op->lanes == 8) {
+        float *scratch = op->scratch + scratch_offset;
+        if (op->kernel_height == 3 && op->kernel_width == 3 && op->channels == 8) rows_avx2_3x3x8(op, scratch, row_start, row_end);
+        else rows_avx2_any(op, scratch, row_start, row_end);
         return;
     }
 #endif

@@ -5,21 +5,6 @@ size_t fk_best_lanes(void) {
 #if FK_X86
     // libgcc / compiler-rt initialize the CPU model (including the OS's AVX-512 state) at start-up.
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")) return 16;
-#endif
-    return 1;
-}
-
-size_t fk_pointwise_best_lanes(void) {
-#if FK_X86
-    if (fk_best_lanes() == 16) return 16;
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return 8;
-#endif
-    return 1;
-}
-
-size_t fk_depthwise_best_lanes(void) {
-#if FK_X86
-    if (fk_best_lanes() == 16) return 16;
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return 8;
 #endif
     return 1;

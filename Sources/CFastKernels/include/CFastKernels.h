@@ -1,7 +1,6 @@
 // Hand-written float32 microkernels for convolution shapes that Debian's 2022 XNNPACK runs
 // slowly (few channels at large spatial sizes). Each entry point picks at run time the widest
-// instruction set this processor has (AVX-512F; AVX2 with FMA for the depthwise kernel; else
-// portable C). Layouts are NHWC, one image.
+// instruction set this processor has (AVX-512F, AVX2 with FMA, else portable C). Layouts are NHWC, one image.
 // Only the Inference module imports this header; no type from it appears in a public API.
 #ifndef CFASTKERNELS_H
 #define CFASTKERNELS_H
@@ -13,15 +12,9 @@ extern "C" {
 #endif
 
 /// Vector lanes of the widest implementation of the kernels below on this processor: 16 with
-/// AVX-512F and AVX-512VL, else 1 (portable C, slower than XNNPACK). Kernels take `lanes` from their caller (this
-/// value, or 1 to test the portable code).
+/// AVX-512F and AVX-512VL, 8 with AVX2 and FMA, else 1 (portable C, slower than XNNPACK). Kernels
+/// take `lanes` from their caller (this value, or 1 to test the portable code).
 size_t fk_best_lanes(void);
-
-/// The depthwise kernel's widest implementation: 16 (AVX-512F and VL), 8 (AVX2 and FMA) or 1.
-size_t fk_depthwise_best_lanes(void);
-
-/// The 1×1 kernel's widest implementation: 16 (AVX-512F and VL), 8 (AVX2 and FMA) or 1.
-size_t fk_pointwise_best_lanes(void);
 
 /// The largest kernel height and width the kernels below accept.
 #define FK_MAX_KERNEL 7
@@ -33,7 +26,7 @@ size_t fk_pointwise_best_lanes(void);
 /// is `bias + Σ input × weight` over the taps, kx outer and ky inner (XNNPACK's tap order), with
 /// one fused multiply-add per tap, then clamped to `[output_min, output_max]` (max, then min).
 typedef struct fk_depthwise {
-    /// 16 or 8 (only up to fk_depthwise_best_lanes()) or 1, as given to `fk_depthwise_pack`.
+    /// 16 or 8 (only up to fk_best_lanes()) or 1, as given to `fk_depthwise_pack`.
     size_t lanes;
     const float *input;
     float *output;
@@ -72,7 +65,7 @@ void fk_depthwise_task(void *op, size_t task);
 /// kernel_width, channels]`. Per output pixel the sum is `bias + Σ input × weight` in the order
 /// ky, kx, channel (XNNPACK's IGEMM order), one fused multiply-add each, then clamped.
 typedef struct fk_conv_single_output {
-    /// 16 (AVX-512F; only if fk_best_lanes() is 16) or 1.
+    /// 16 or 8 (only up to fk_best_lanes()) or 1.
     size_t lanes;
     const float *input;
     float *output;
@@ -109,7 +102,7 @@ void fk_conv_single_output_task(void *op, size_t task);
 /// With AVX2 and FMA (8 lanes) the panels are 16 channels wide (two vectors), 6 pixels at a
 /// time, and 8, 24 and 40 channels 12, 4 and 2 pixels at a time, within its 16 registers.
 typedef struct fk_pointwise {
-    /// 16 or 8 (only up to fk_pointwise_best_lanes()) or 1.
+    /// 16 or 8 (only up to fk_best_lanes()) or 1.
     size_t lanes;
     /// `[pixels, input_channels]`.
     const float *input;

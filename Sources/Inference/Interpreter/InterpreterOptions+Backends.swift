@@ -2,7 +2,7 @@ extension InterpreterOptions.Backend {
     /// The backends the interpreter asks, in order, before falling back to the reference backend.
     ///
     /// With `.xnnpack`, our fast kernels take the nodes XNNPACK runs slowly (``FastBackend``, on
-    /// AVX-512 processors; its depthwise kernel also with AVX2), XNNPACK the rest it supports, and the Swift gap kernels some of what
+    /// processors with AVX-512 or AVX2 and FMA), XNNPACK the rest it supports, and the Swift gap kernels some of what
     /// it lacks. Between fast kernels XNNPACK gets one runtime per node (or per pair it fuses):
     /// many multi-node runtimes each plan their own workspace and run slower (see
     /// ``XNNPACKBackend/fusesOnlyWhatXNNPACKFuses``).
@@ -15,7 +15,7 @@ extension InterpreterOptions.Backend {
         switch self {
         case .reference:
             []
-        case .xnnpack where FastBackend.isVectorized || FastBackend.isDepthwiseVectorized || FastBackend.isPointwiseVectorized:
+        case .xnnpack where FastBackend.isVectorized:
             [FastBackend(), XNNPACKBackend(fusesOnlyWhatXNNPACKFuses: true, leavesNode: FastBackend.claims, declinedOperators: [.pad]),
              SwiftGapBackend()]
         case .xnnpack:

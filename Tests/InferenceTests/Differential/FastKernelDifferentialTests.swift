@@ -9,23 +9,19 @@ import TestSupport
 /// 16, every clamp activation), on one thread, on the 2-thread pool and in portable C, and against
 /// XNNPACK bit for bit where they are vectorized.
 @Suite struct FastKernelDifferentialTests {
-    /// The vectorized kernels claim nodes only where the processor has AVX-512F (the depthwise
-    /// kernel also with AVX2 and FMA).
-    static func candidates(vectorized: Bool) -> [CandidateBackend] {
-        (vectorized ? [
+    /// The vectorized kernels claim nodes only where the processor has AVX-512F or AVX2 with FMA.
+    static let candidates: [CandidateBackend] = (FastBackend.isVectorized ? [
         CandidateBackend(label: "fast", backendName: "fast", make: { FastBackend() }),
         // Threshold 0: even these small graphs run on the 2-thread pool.
         CandidateBackend(label: "fast-2-threads", backendName: "fast", make: { FastBackend(parallelWorkThreshold: 0) }, threadCount: 2),
-        ] : []) + [
-            CandidateBackend(label: "fast-portable", backendName: "fast", make: { FastBackend(portable: true) }),
-        ]
-    }
-    static let candidates = candidates(vectorized: FastBackend.isVectorized)
+    ] : []) + [
+        CandidateBackend(label: "fast-portable", backendName: "fast", make: { FastBackend(portable: true) }),
+    ]
 
     @Test func depthwiseConv2D() throws {
         var worstXNNPACKDelta: Float = 0
         try runDifferentialCases("DEPTHWISE_CONV_2D (fast)", count: 40, seed: 0xFA57D,
-                                 candidates: Self.candidates(vectorized: FastBackend.isDepthwiseVectorized)) { rng in
+                                 candidates: Self.candidates) { rng in
             let kh = rng.pick([3, 3, 5]), kw = kh
             let padding: Padding = rng.int(in: 0...3) == 0 ? .valid : .same
             let h = max(kh, rng.int(in: 1...19)), w = max(kw, rng.int(in: 1...37))
@@ -47,7 +43,7 @@ import TestSupport
             worstXNNPACKDelta = max(worstXNNPACKDelta, try Self.maxDeltaFromXNNPACK(testCase))
             return testCase
         }
-        try Self.expectBitIdentical(worstXNNPACKDelta, vectorized: FastBackend.isDepthwiseVectorized)
+        try Self.expectBitIdentical(worstXNNPACKDelta)
     }
 
     @Test func singleOutputConv2D() throws {
@@ -82,7 +78,7 @@ import TestSupport
     @Test func pointwiseConv2D() throws {
         var worstXNNPACKDelta: Float = 0
         try runDifferentialCases("CONV_2D 1×1 (fast)", count: 60, seed: 0xFA578,
-                                 candidates: Self.candidates(vectorized: FastBackend.isPointwiseVectorized)) { rng in
+                                 candidates: Self.candidates) { rng in
             let n = rng.pick([1, 1, 2]), h = rng.int(in: 1...13), w = rng.int(in: 1...41)
             let c = rng.pick([1, 3, 8, 8, 13, 16, 16, 24, 32, 48, 64, 144])
             let cout = rng.pick([8, 8, 24, 40, 16, 17, 31, 32, 33, 48, 64, 97, 100])
@@ -103,7 +99,7 @@ import TestSupport
             worstXNNPACKDelta = max(worstXNNPACKDelta, try Self.maxDeltaFromXNNPACK(testCase))
             return testCase
         }
-        try Self.expectBitIdentical(worstXNNPACKDelta, vectorized: FastBackend.isPointwiseVectorized)
+        try Self.expectBitIdentical(worstXNNPACKDelta)
     }
 
     /// Shapes the kernels do not implement, or where XNNPACK sums in another order (1×1 and 7×7
@@ -143,11 +139,11 @@ import TestSupport
             try interpreter.invoke()
             return (interpreter.kernelAssignments.map(\.backend), interpreter.output(at: 0))
         }
-        let fast = try run(folded, FastBackend(portable: !FastBackend.isDepthwiseVectorized))
+        let fast = try run(folded, FastBackend(portable: !FastBackend.isVectorized))
         #expect(fast.backends == ["fast"])
         let xnnpack = try run(graph, XNNPACKBackend())
         let delta = zip(fast.output, xnnpack.output).reduce(Float(0)) { max($0, abs($1.0 - $1.1)) }
-        if FastBackend.isDepthwiseVectorized { #expect(delta == 0) } else { #expect(delta <= 1e-5) }
+        if FastBackend.isVectorized { #expect(delta == 0) } else { #expect(delta <= 1e-5) }
         #expect(xnnpack.output.count == 9 * 11 * 24)
     }
 
@@ -165,8 +161,8 @@ import TestSupport
 
     /// Where they are vectorized, the fast kernels add the same terms in the same order with the
     /// same fused multiply-adds as XNNPACK's kernels for that processor.
-    static func expectBitIdentical(_ worst: Float, vectorized: Bool = FastBackend.isVectorized) throws {
+    static func expectBitIdentical(_ worst: Float) throws {
         FileHandle.standardError.write(Data("fast kernels vs XNNPACK: max |Δ| \(worst)\n".utf8))
-        if vectorized { #expect(worst == 0) }
+        if FastBackend.isVectorized { #expect(worst == 0) }
     }
 }

@@ -8,8 +8,8 @@ import CFastKernels
 /// before the XNNPACK backend; ``XNNPACKBackend`` ends its runs before the nodes this backend
 /// ``claims(_:in:)``.
 ///
-/// Only used where the kernels are vectorized (AVX-512F; the depthwise kernel also with AVX2 and
-/// FMA); elsewhere XNNPACK keeps every node.
+/// Only used where the kernels are vectorized (AVX-512F, or AVX2 with FMA); elsewhere XNNPACK
+/// keeps every node.
 /// Each kernel is checked against its reference and against XNNPACK by the differential tests.
 package struct FastBackend: Backend {
     package let name = "fast"
@@ -17,12 +17,8 @@ package struct FastBackend: Backend {
     /// thread count (0: always use the pool; for tests).
     package let parallelWorkThreshold: Int
 
-    /// Vector lanes the kernels use: 16 (AVX-512F) or 1 (portable C).
+    /// Vector lanes the kernels use: 16 (AVX-512F), 8 (AVX2 and FMA) or 1 (portable C).
     package let lanes: Int
-    /// Vector lanes of the depthwise kernel: 16 (AVX-512F), 8 (AVX2 and FMA) or 1.
-    package let depthwiseLanes: Int
-    /// Vector lanes of the 1×1 kernel: 16 (AVX-512F), 8 (AVX2 and FMA) or 1.
-    package let pointwiseLanes: Int
     private let portable: Bool
 
     /// `portable`: run the portable C code even where AVX-512F is available, and claim the nodes
@@ -31,21 +27,18 @@ package struct FastBackend: Backend {
         self.parallelWorkThreshold = parallelWorkThreshold
         self.portable = portable
         lanes = portable ? 1 : Self.bestLanes
-        depthwiseLanes = portable ? 1 : Self.bestDepthwiseLanes
-        pointwiseLanes = portable ? 1 : Self.bestPointwiseLanes
     }
 
     package func makeKernel(for context: KernelContext) throws -> (any Kernel)? {
-        guard portable || Self.claims(context.node, in: context.graph) else { return nil }
-        guard Self.claimsOnAnyProcessor(context.node, in: context.graph) else { return nil }
+        guard portable || Self.isVectorized, Self.claimsOnAnyProcessor(context.node, in: context.graph) else { return nil }
         let threshold = parallelWorkThreshold
         switch context.node.op {
         case .depthwiseConv2D:
-            return try FastDepthwiseConv2DKernel(context, lanes: depthwiseLanes, parallelWorkThreshold: threshold)
+            return try FastDepthwiseConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
         case .conv2D:
             let p = try Conv2DParameters(context)
             if FastPointwiseConv2DKernel.supports(p) {
-                return try FastPointwiseConv2DKernel(context, lanes: pointwiseLanes, parallelWorkThreshold: threshold)
+                return try FastPointwiseConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
             }
             return try FastSingleOutputConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
         default: return nil
@@ -54,15 +47,8 @@ package struct FastBackend: Backend {
 
     /// Whether this backend runs `node` (on this processor).
     package static func claims(_ node: Node, in graph: Graph) -> Bool {
-        guard claimsOnAnyProcessor(node, in: graph) else { return false }
-        switch node.op {
-        case .depthwiseConv2D: return bestDepthwiseLanes > 1
-        case .conv2D:
-            let reader = NodeReader(node: node, tensors: graph.tensors)
-            guard let p = try? Conv2DParameters(reader), FastPointwiseConv2DKernel.supports(p) else { return isVectorized }
-            return bestPointwiseLanes > 1
-        default: return false
-        }
+        guard isVectorized else { return false }
+        return claimsOnAnyProcessor(node, in: graph)
     }
 
     /// Whether the node has a shape these kernels implement, whatever the processor (tests use
@@ -82,15 +68,11 @@ package struct FastBackend: Backend {
         }
     }
 
-    /// Whether the processor runs the vectorized kernels (all of them).
+    /// Whether the processor runs the vectorized kernels (AVX-512F, or AVX2 with FMA).
     package static var isVectorized: Bool { bestLanes > 1 }
-    /// Whether the processor runs the vectorized depthwise kernel (AVX-512F, or AVX2 with FMA).
-    package static var isDepthwiseVectorized: Bool { bestDepthwiseLanes > 1 }
-    /// Whether the processor runs the vectorized 1×1 kernel (AVX-512F, or AVX2 with FMA).
-    package static var isPointwiseVectorized: Bool { bestPointwiseLanes > 1 }
+    /// Whether they (and XNNPACK) run their AVX-512 versions.
+    package static var usesAVX512: Bool { bestLanes == 16 }
     private static let bestLanes = fk_best_lanes()
-    private static let bestDepthwiseLanes = fk_depthwise_best_lanes()
-    private static let bestPointwiseLanes = fk_pointwise_best_lanes()
 
     /// Filter (input 1) and bias (input 2, if present) are float32 constants.
     private static func hasConstantWeights(_ node: Node, in graph: Graph) -> Bool {
