@@ -38,7 +38,8 @@ public enum HandDuplicates {
                    distance(hand[17], hand[0], width, height))
     }
 
-    static func bound(_ hand: [LandmarkPoint]) -> AxisAlignedBox {
+    /// The axis-aligned bounds of `hand`'s landmarks, normalized.
+    public static func bound(_ hand: [LandmarkPoint]) -> AxisAlignedBox {
         var box = AxisAlignedBox(xmin: .greatestFiniteMagnitude, ymin: .greatestFiniteMagnitude,
                                  xmax: -.greatestFiniteMagnitude, ymax: -.greatestFiniteMagnitude)
         for point in hand {

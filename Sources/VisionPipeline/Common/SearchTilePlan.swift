@@ -116,6 +116,16 @@ package struct SearchTilePlan: Equatable {
                               rotation: full.rotation)
     }
 
+    /// The detections (normalized image coordinates) whose box centre `tile` owns.
+    func owned(_ detections: [RelativeDetection], by tile: Tile, full: NormalizedRect, imageWidth: Int,
+               imageHeight: Int) -> [RelativeDetection] {
+        detections.filter { detection in
+            let centre = uprightPoint(x: detection.xmin + detection.width / 2, y: detection.ymin + detection.height / 2,
+                                      full: full, imageWidth: imageWidth, imageHeight: imageHeight)
+            return tile.owns(x: centre.x, y: centre.y)
+        }
+    }
+
     /// A point of the prepared image (normalized) in upright pixels.
     func uprightPoint(x: Float, y: Float, full: NormalizedRect, imageWidth: Int, imageHeight: Int) -> (x: Float, y: Float) {
         let c = cos(full.rotation), s = sin(full.rotation)

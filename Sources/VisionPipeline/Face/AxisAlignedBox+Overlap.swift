@@ -8,4 +8,7 @@ extension AxisAlignedBox {
         guard w > 0, h > 0, smaller > 0 else { return 0 }
         return w * h / smaller
     }
+
+    /// Whether (`x`, `y`) lies inside or on the box.
+    func contains(x: Float, y: Float) -> Bool { x >= xmin && x <= xmax && y >= ymin && y <= ymax }
 }

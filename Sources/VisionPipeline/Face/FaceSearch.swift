@@ -71,11 +71,7 @@ struct FaceSearch {
             let tile = plan.tiles[index]
             let rect = plan.rect(of: tile, full: full, imageWidth: prepared.width, imageHeight: prepared.height)
             let found = try detector.detect(prepared.image, rect: rect, minScore: candidateScore, iouThreshold: mergeThreshold)
-            all += found.filter { detection in
-                let centre = plan.uprightPoint(x: detection.xmin + detection.width / 2, y: detection.ymin + detection.height / 2,
-                                               full: full, imageWidth: prepared.width, imageHeight: prepared.height)
-                return tile.owns(x: centre.x, y: centre.y)
-            }
+            all += plan.owned(found, by: tile, full: full, imageWidth: prepared.width, imageHeight: prepared.height)
         }
         var candidates: [RelativeDetection] = []
         for detection in WeightedNonMaxSuppression(iouThreshold: mergeThreshold).apply(to: all)
@@ -103,7 +99,7 @@ struct FaceSearch {
         let box = candidate.box
         return try detector.detect(prepared.image, rect: rect, minScore: Self.secondLookFloor, iouThreshold: mergeThreshold).first { detection in
             let x = detection.xmin + detection.width / 2, y = detection.ymin + detection.height / 2
-            return x >= box.xmin && x <= box.xmax && y >= box.ymin && y <= box.ymax
+            return box.contains(x: x, y: y)
         }
     }
 

@@ -47,17 +47,13 @@ package struct EveryHandSearch {
         for tile in plan.tiles.dropLast() {
             let rect = plan.rect(of: tile, full: full, imageWidth: image.width, imageHeight: image.height)
             let found = try detector.palms(image, in: rect, flipHorizontally: input.orientation.isMirrored, minScore: minScore)
-            palms += found.filter { palm in
-                let centre = plan.uprightPoint(x: palm.xmin + palm.width / 2, y: palm.ymin + palm.height / 2, full: full,
-                                               imageWidth: image.width, imageHeight: image.height)
-                return tile.owns(x: centre.x, y: centre.y)
-            }
+            palms += plan.owned(found, by: tile, full: full, imageWidth: image.width, imageHeight: image.height)
         }
         var hands = known
         var added: [HandEstimate] = []
         for palm in WeightedNonMaxSuppression(iouThreshold: 0.3).apply(to: palms) where added.count < limit {
             let x = palm.xmin + palm.width / 2, y = palm.ymin + palm.height / 2
-            if hands.contains(where: { Self.bounds($0.landmarks).contains(x: x, y: y) }) { continue }
+            if hands.contains(where: { HandDuplicates.bound($0.landmarks).contains(x: x, y: y) }) { continue }
             guard let roi = DetectionROI.hand(palm, imageWidth: image.width, imageHeight: image.height),
                   let hand = try landmarks.estimate(image, roi: roi, flipHorizontally: input.orientation.isMirrored,
                                                     minPresence: minPresence) else { continue }
@@ -69,17 +65,6 @@ package struct EveryHandSearch {
         }
         return added
     }
-
-    /// The axis-aligned bounds of landmarks, normalized.
-    static func bounds(_ points: [LandmarkPoint]) -> AxisAlignedBox {
-        AxisAlignedBox(xmin: points.map(\.x).min() ?? 0, ymin: points.map(\.y).min() ?? 0,
-                       xmax: points.map(\.x).max() ?? 0, ymax: points.map(\.y).max() ?? 0)
-    }
-}
-
-extension AxisAlignedBox {
-    /// Whether (`x`, `y`) lies inside or on the box.
-    func contains(x: Float, y: Float) -> Bool { x >= xmin && x <= xmax && y >= ymin && y <= ymax }
 }
 
 extension HandLandmarkerGraphOptions {
