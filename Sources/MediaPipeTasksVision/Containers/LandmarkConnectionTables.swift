@@ -2,11 +2,11 @@
 // [start0, end0, start1, end1, ...] index lists.
 //
 // Data (not code) from google-ai-edge/mediapipe @85c0cdc7, Apache License 2.0:
-// mediapipe/tasks/ios/vision/face_landmarker/sources/MPPFaceLandmarksConnections.h and
+// mediapipe/tasks/ios/vision/face_landmarker/sources/MPPFaceLandmarksConnections.h,
 // mediapipe/tasks/ios/vision/pose_landmarker/sources/MPPPoseLandmarksConnections.h and
-// mediapipe/tasks/ios/vision/hand_landmarker/sources/MPPHandLandmarksConnections.h, via the
-// project's extract shared/data/landmark_connections.json. Generated once from that JSON file;
-// edit the JSON and regenerate rather than editing by hand.
+// mediapipe/tasks/ios/vision/hand_landmarker/sources/MPPHandLandmarksConnections.h. The face and
+// pose tables were generated once from an extract of those headers, the hand tables written from
+// theirs; this file is now the source (ConnectionTests check known pairs and index ranges).
 //
 // One deliberate difference: `rightIris` holds the right iris (469-470 470-471 471-472 472-469).
 // Upstream's iOS `rightIrisConnections()` returns the left-iris pairs (a bug).
