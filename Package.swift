@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 //
 // VisionTasks: MediaPipe's face and pose tasks, ML Kit and Firebase ML Vision face detection, on
 // Linux and any Swift platform, with our own TFLite inference engine.
@@ -23,6 +23,11 @@ let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
 
+/// Package traits (docs/platforms.md): both on by default; `swift build --disable-default-traits`
+/// builds without either library's headers or shared objects.
+let xnnpack: Set<String> = ["XNNPACK"]
+let ffmpeg: Set<String> = ["FFmpeg"]
+
 let package = Package(
     name: "VisionTasks",
     products: [
@@ -37,6 +42,11 @@ let package = Package(
         .library(name: "FirebaseMLVision", targets: ["FirebaseMLVision", "Firebase"]),
         .executable(name: "vision-tasks", targets: ["vision-tasks"]),
     ],
+    traits: [
+        .trait(name: "XNNPACK", description: "Run models on Debian's XNNPACK where it is fastest (else our own C and Swift kernels)."),
+        .trait(name: "FFmpeg", description: "Read and write videos, streams and cameras through FFmpeg (else images only)."),
+        .default(enabledTraits: ["XNNPACK", "FFmpeg"]),
+    ],
     targets: [
         // MARK: System libraries (Debian packages, installed by scripts/setup)
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
@@ -45,9 +55,10 @@ let package = Package(
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
         // FFmpeg's functions as trampolines into libraries loaded on first use (start-up cost)
-        .target(name: "CFFmpegLoader"),
+        .target(name: "CFFmpegLoader", cSettings: [.define("VT_FFMPEG_TRAIT", .when(traits: ffmpeg))]),
         // pthreadpool's API on our own pool, which XNNPACK's parallel loops bind to (see its header)
-        .target(name: "CThreadPool", dependencies: ["CXNNPACK"]),
+        .target(name: "CThreadPool", dependencies: [.target(name: "CXNNPACK", condition: .when(traits: xnnpack))],
+                cSettings: [.define("VT_PTHREADPOOL_API", .when(traits: xnnpack))]),
         // Hand-written float kernels (AVX-512F chosen at run time, portable C otherwise)
         .target(name: "CFastKernels"),
 
@@ -56,7 +67,8 @@ let package = Package(
         .target(name: "Locking", swiftSettings: swiftSettings),
 
         .target(name: "TFLite", dependencies: ["CZlib"], swiftSettings: swiftSettings),
-        .target(name: "Inference", dependencies: ["TFLite", "CXNNPACK", "CThreadPool", "CFastKernels", "Locking"],
+        .target(name: "Inference",
+                dependencies: ["TFLite", .target(name: "CXNNPACK", condition: .when(traits: xnnpack)), "CThreadPool", "CFastKernels", "Locking"],
                 swiftSettings: swiftSettings),
 
         // MARK: Images: decoding, ROI-to-tensor warps, drawing
@@ -66,7 +78,9 @@ let package = Package(
         .target(name: "AppleShims", dependencies: ["Imaging"], swiftSettings: swiftSettings),
 
         // MARK: Video files, streams and devices (FFmpeg) to and from Imaging's RGB images
-        .target(name: "VideoIO", dependencies: ["CFFmpeg", "CFFmpegLoader", "Imaging", "Locking", "AppleShims"],
+        .target(name: "VideoIO",
+                dependencies: [.target(name: "CFFmpeg", condition: .when(traits: ffmpeg)),
+                               .target(name: "CFFmpegLoader", condition: .when(traits: ffmpeg)), "Imaging", "Locking", "AppleShims"],
                 swiftSettings: swiftSettings),
 
         // MARK: MediaPipe graph math (rects, SSD decoding, NMS, projection, tracking, smoothing, geometry)
@@ -122,7 +136,7 @@ let package = Package(
         ),
         .testTarget(
             name: "InferenceTests",
-            dependencies: ["Inference", "TFLite", "TestSupport", "CXNNPACK", "Benchmarks"],
+            dependencies: ["Inference", "TFLite", "TestSupport", .target(name: "CXNNPACK", condition: .when(traits: xnnpack)), "Benchmarks"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

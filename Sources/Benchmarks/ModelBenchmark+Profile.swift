@@ -20,9 +20,11 @@ extension ModelBenchmark {
         let graph = try Graph(model: model)
         let threads = max(1, options.threadCount)
         var backends = try options.backend.makeBackends(threadCount: threads)
+        #if XNNPACK
         if splitsSegments, options.backend == .xnnpack {
             backends = backends.map { ($0 as? XNNPACKBackend)?.withOneRuntimePerNode() ?? $0 }
         }
+        #endif
         let interpreter = try Interpreter(graph: graph, backends: backends, threadCount: threads)
         try fillInputs(interpreter)
         for _ in 0..<3 { try interpreter.invoke() }

@@ -88,11 +88,15 @@ static inline void vt_set_interrupt_deadline(AVFormatContext *context, vt_deadli
 /// Call once.
 static inline int vt_register_devices(void) {
 #if defined(__APPLE__)
-    const char *name = "libavdevice." VT_STRINGIFY(LIBAVDEVICE_VERSION_MAJOR) ".dylib";
+    // dlopen's default search on macOS has neither of Homebrew's library folders.
+    void *library = dlopen("libavdevice." VT_STRINGIFY(LIBAVDEVICE_VERSION_MAJOR) ".dylib", RTLD_NOW | RTLD_GLOBAL);
+    if (library == NULL)
+        library = dlopen("/opt/homebrew/lib/libavdevice." VT_STRINGIFY(LIBAVDEVICE_VERSION_MAJOR) ".dylib", RTLD_NOW | RTLD_GLOBAL);
+    if (library == NULL)
+        library = dlopen("/usr/local/lib/libavdevice." VT_STRINGIFY(LIBAVDEVICE_VERSION_MAJOR) ".dylib", RTLD_NOW | RTLD_GLOBAL);
 #else
-    const char *name = "libavdevice.so." VT_STRINGIFY(LIBAVDEVICE_VERSION_MAJOR);
+    void *library = dlopen("libavdevice.so." VT_STRINGIFY(LIBAVDEVICE_VERSION_MAJOR), RTLD_NOW | RTLD_GLOBAL);
 #endif
-    void *library = dlopen(name, RTLD_NOW | RTLD_GLOBAL);
     if (library == NULL) return -1;
     void (*register_all)(void) = (void (*)(void))dlsym(library, "avdevice_register_all");
     if (register_all == NULL) return -1;

@@ -1,5 +1,8 @@
 // Opens FFmpeg's shared libraries by soname on first use and fills the table of function
 // addresses that the trampolines (FFmpegTrampolines.c) forward to. See CFFmpegLoader.h for why.
+// Compiled only with the package trait FFmpeg (VT_FFMPEG_TRAIT): SwiftPM builds every target,
+// and a build without the trait reads no FFmpeg header.
+#ifdef VT_FFMPEG_TRAIT
 #include "CFFmpegLoader.h"
 
 #include <dlfcn.h>
@@ -37,11 +40,26 @@ static void vt_fail(const char *what) {
     snprintf(vt_error, sizeof vt_error, "%s%s", what, reason != NULL ? reason : "unknown reason");
 }
 
+/// dlopen by soname. On macOS, where dlopen's default search has neither of Homebrew's library
+/// folders, those are tried next (Apple silicon, then Intel).
+static void *vt_open(const char *soname) {
+    // RTLD_GLOBAL so that libavdevice, loaded later on demand, binds to these same copies.
+    void *handle = dlopen(soname, RTLD_NOW | RTLD_GLOBAL);
+#if defined(__APPLE__)
+    const char *const folders[] = {"/opt/homebrew/lib/", "/usr/local/lib/"};
+    for (size_t i = 0; handle == NULL && i < sizeof folders / sizeof folders[0]; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s%s", folders[i], soname);
+        handle = dlopen(path, RTLD_NOW | RTLD_GLOBAL);
+    }
+#endif
+    return handle;
+}
+
 static void vt_load_once(void) {
     void *handles[VT_FFMPEG_LIBRARY_COUNT];
     for (int library = 0; library < VT_FFMPEG_LIBRARY_COUNT; library++) {
-        // RTLD_GLOBAL so that libavdevice, loaded later on demand, binds to these same copies.
-        handles[library] = dlopen(vt_sonames[library], RTLD_NOW | RTLD_GLOBAL);
+        handles[library] = vt_open(vt_sonames[library]);
         if (handles[library] == NULL) {
             vt_fail("");
             return;
@@ -74,3 +92,5 @@ const struct vt_ffmpeg_functions *vt_ffmpeg_functions(void) {
     }
     return &vt_functions;
 }
+
+#endif  // VT_FFMPEG_TRAIT

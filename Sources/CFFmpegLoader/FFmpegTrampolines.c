@@ -4,6 +4,9 @@
 //
 // They are hidden (not exported from the executable), so that the real libraries' own calls
 // between each other, e.g. libavcodec's calls into libavutil, never bind to these.
+// Compiled only with the package trait FFmpeg (VT_FFMPEG_TRAIT): SwiftPM builds every target,
+// and a build without the trait reads no FFmpeg header.
+#ifdef VT_FFMPEG_TRAIT
 #include "FFmpegSymbols.h"
 
 #define VT_TRAMPOLINE __attribute__((visibility("hidden")))
@@ -138,3 +141,5 @@ VT_TRAMPOLINE int avformat_write_header(AVFormatContext *s, AVDictionary **optio
 VT_TRAMPOLINE int avio_closep(AVIOContext **s) { return VT_REAL.avio_closep(s); }
 VT_TRAMPOLINE int avio_open(AVIOContext **s, const char *url, int flags) { return VT_REAL.avio_open(s, url, flags); }
 VT_TRAMPOLINE int64_t avio_size(AVIOContext *s) { return VT_REAL.avio_size(s); }
+
+#endif  // VT_FFMPEG_TRAIT

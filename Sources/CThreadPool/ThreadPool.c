@@ -314,9 +314,14 @@ void vt_pool_free(struct vt_pool *pool) {
 
 size_t vt_pool_thread_count(const struct vt_pool *pool) { return pool == NULL ? 1 : pool->threads; }
 
-vt_pool_statistics vt_pool_statistics_of(const void *opaque) {
+void vt_pool_parallelize_1d(struct vt_pool *pool, vt_task_1d task, void *context, size_t range, int flushes_denormals) {
+    struct vt_loop loop = {.function = (void *)task, .context = context, .dimensions = 1,
+                           .range = {range}, .tile = {1}, .flushes_denormals = flushes_denormals != 0};
+    vt_pool_run(pool, &loop);
+}
+
+vt_pool_statistics vt_pool_statistics_of(const struct vt_pool *pool) {
     vt_pool_statistics statistics = {0, 0, 0};
-    struct vt_pool *pool = (struct vt_pool *)opaque;
     if (pool == NULL) return statistics;
     statistics.parallel_loops = atomic_load_explicit(&pool->parallel_loops, memory_order_relaxed);
     statistics.serial_loops = atomic_load_explicit(&pool->serial_loops, memory_order_relaxed);

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "CThreadPool.h"
+
 /// One parallel loop over a grid of up to six dimensions, in pthreadpool's terms: each item is a
 /// tile (`tile` along each dimension, 1 where the dimension is not tiled) and runs as
 /// `function(context, [uarch,] start of every dimension, size of every tiled dimension)`.
@@ -25,17 +27,12 @@ struct vt_loop {
     bool flushes_denormals;
 };
 
-struct vt_pool;
-
 /// Fills `tiles` and returns the number of items (0 for an empty grid).
 size_t vt_loop_prepare(struct vt_loop *loop);
 /// Runs items `first ..< end` in order (row-major over `tiles`, the last dimension fastest).
 void vt_loop_run_items(const struct vt_loop *loop, size_t first, size_t end);
 /// Runs every item of `loop` on `pool` (NULL: on the calling thread) and returns when all are done.
 void vt_pool_run(struct vt_pool *pool, struct vt_loop *loop);
-
-struct vt_pool *vt_pool_make(size_t threads);
-void vt_pool_free(struct vt_pool *pool);
 size_t vt_pool_thread_count(const struct vt_pool *pool);
 
 #endif

@@ -1,9 +1,14 @@
 // pthreadpool's whole API (Debian's 2021 snapshot: the parallelize functions, their `_with_uarch`
 // variants and the deprecated compute functions), defined here so that every caller in the
 // process binds to this target's pool; see CThreadPool.h. Each call describes its loop once and
-// hands it to the pool.
+// hands it to the pool. Only built with the XNNPACK trait (VT_PTHREADPOOL_API): without it, there
+// is no pthreadpool header and no caller.
 #include "CThreadPool.h"
 #include "ThreadPool.h"
+
+#ifndef VT_PTHREADPOOL_API
+int vt_pool_is_bound(void) { return 0; }
+#else
 
 #include <dlfcn.h>
 #include <pthreadpool.h>
@@ -216,3 +221,5 @@ void pthreadpool_compute_4d_tiled(pthreadpool_t pool, pthreadpool_function_4d_ti
     vt_run(pool, (void *)function, argument, 4, VT_R(range_i, range_j, range_k, range_l),
            VT_R(tile_i, tile_j, tile_k, tile_l), VT_ALL(4), 0, 0, 0);
 }
+
+#endif  // VT_PTHREADPOOL_API

@@ -20,6 +20,8 @@ public enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
     case ioFailed(String)
     /// An FFmpeg call failed for another reason; the message names the call and FFmpeg's reason.
     case ffmpeg(String)
+    /// This build has no video support: the package was built without its `FFmpeg` trait.
+    case unavailable(String)
 
     public var description: String {
         switch self {
@@ -33,6 +35,7 @@ public enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
         case .timedOut(let message): "timed out: \(message)"
         case .ioFailed(let message): "I/O failed: \(message)"
         case .ffmpeg(let message): "FFmpeg error: \(message)"
+        case .unavailable(let message): "video unavailable: \(message)"
         }
     }
 }

@@ -17,8 +17,21 @@ let commands: [any Command.Type] = [
     BenchCommand.self,
 ]
 
+/// The package traits this binary was built with (docs/platforms.md).
+let builtTraits: [String] = {
+    var traits: [String] = []
+    #if XNNPACK
+    traits.append("XNNPACK")
+    #endif
+    #if FFmpeg
+    traits.append("FFmpeg")
+    #endif
+    return traits
+}()
+
 /// The tool's version, printed by `--version` (a container's health check).
-let version = "vision-tasks 0.8.0 (MediaPipe Tasks 1.2.3 results; face, pose and hand landmarkers)"
+let version = "vision-tasks 0.9.0 (MediaPipe Tasks 1.2.3 results; face, pose and hand landmarkers; "
+    + "traits: \(builtTraits.isEmpty ? "none" : builtTraits.joined(separator: ", ")))"
 
 let overview = """
     vision-tasks: MediaPipe face, pose and hand models on our own inference engine.

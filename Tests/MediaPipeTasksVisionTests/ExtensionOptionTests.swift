@@ -20,16 +20,17 @@ import Testing
     }
 
     @Test func gpuDelegateRunsOnTheCPU() throws {
-        let cpu = try detections(delegate: .CPU, backend: .xnnpack)
+        let cpu = try detections(delegate: .CPU, backend: .fastest)
         #expect(cpu.count == 1)
-        #expect(try detections(delegate: .GPU, backend: .xnnpack) == cpu, "identical to .CPU")
+        #expect(try detections(delegate: .GPU, backend: .fastest) == cpu, "identical to .CPU")
     }
 
-    @Test func referenceKernelsGiveTheSameFace() throws {
-        let fast = try detections(delegate: .CPU, backend: .xnnpack)
-        let reference = try detections(delegate: .CPU, backend: .reference)
-        #expect(reference.count == 1 && fast.count == 1)
-        if let a = fast.first, let b = reference.first {
+    @Test(arguments: [InferenceBackend.reference, .builtIn])
+    func otherKernelsGiveTheSameFace(backend: InferenceBackend) throws {
+        let fast = try detections(delegate: .CPU, backend: .fastest)
+        let other = try detections(delegate: .CPU, backend: backend)
+        #expect(other.count == 1 && fast.count == 1)
+        if let a = fast.first, let b = other.first {
             #expect(a[0..<4] == b[0..<4] && abs(a[4] - b[4]) < 1e-4)
         }
     }

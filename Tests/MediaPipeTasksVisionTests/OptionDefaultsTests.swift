@@ -8,7 +8,11 @@ import Testing
         let options = BaseOptions()
         #expect(options.modelAssetPath == "")
         #expect(options.delegate == .CPU)
+        #if XNNPACK
         #expect(options.inferenceBackend == .xnnpack)
+        #else
+        #expect(options.inferenceBackend == .builtIn)
+        #endif
         // The processors this process may use, at most 4.
         #expect(options.threadCount == min(max(1, ProcessInfo.processInfo.activeProcessorCount), 4))
         options.modelAssetPath = "/a.task"

@@ -137,6 +137,73 @@ void fk_pointwise_pixels(const fk_pointwise *op, size_t start, size_t end);
 /// Computes the `task`-th block of `pixels_per_task` pixels of the `fk_pointwise` at `op`.
 void fk_pointwise_task(void *op, size_t task);
 
+/// Any other convolution, for the built-in backend (no XNNPACK): CONV_2D of any kernel size,
+/// stride, dilation and padding; DEPTHWISE_CONV_2D with depth multiplier 1 at any stride and
+/// dilation; FULLY_CONNECTED as a 1×1 CONV_2D over `rows` pixels. Each output element sums its
+/// terms in XNNPACK's order with one fused multiply-add per term, so results are XNNPACK's bit for
+/// bit: `bias`, then for a convolution ky, kx, input channel (its IGEMM order), for a depthwise
+/// convolution kx outer and ky inner (its DWCONV tap order); taps outside the input are skipped.
+/// Then clamped to `[output_min, output_max]` (max, then min).
+typedef struct fk_direct_conv {
+    /// 8 (AVX2 and FMA, also used where AVX-512 is present: the results do not depend on it) or 1.
+    size_t lanes;
+    /// `[input_height, input_width, input_channels]`.
+    const float *input;
+    /// `[output_height, output_width, output_channels]`.
+    float *output;
+    /// Weights and bias arranged by `fk_direct_conv_pack`.
+    const float *packed;
+    size_t input_height, input_width, input_channels;
+    size_t output_height, output_width, output_channels;
+    size_t kernel_height, kernel_width, stride_height, stride_width, dilation_height, dilation_width;
+    size_t pad_top, pad_left;
+    /// Nonzero: depthwise (output channel c reads input channel c; `input_channels` = `output_channels`).
+    int depthwise;
+    float output_min, output_max;
+    /// Output rows per task of `fk_direct_conv_task`.
+    size_t rows_per_task;
+} fk_direct_conv;
+
+/// Floats `fk_direct_conv_pack` writes.
+size_t fk_direct_conv_packed_count(size_t lanes, int depthwise, size_t input_channels, size_t output_channels,
+                                   size_t kernel_height, size_t kernel_width);
+
+/// Arranges TFLite weights (CONV_2D `[output_channels, kernel_height, kernel_width, input_channels]`,
+/// DEPTHWISE_CONV_2D `[1, kernel_height, kernel_width, channels]`) and `bias` (`output_channels`
+/// values, or NULL for zeros): per block of `lanes` output channels (the last one padded with
+/// zeros), the bias, then one weight vector per term in the kernel's summation order.
+void fk_direct_conv_pack(size_t lanes, int depthwise, size_t input_channels, size_t output_channels,
+                         size_t kernel_height, size_t kernel_width, const float *weights, const float *bias,
+                         float *packed);
+
+/// Computes output rows `row_start ..< row_end`.
+void fk_direct_conv_rows(const fk_direct_conv *op, size_t row_start, size_t row_end);
+
+/// Computes the `task`-th block of `rows_per_task` output rows of the `fk_direct_conv` at `op`.
+void fk_direct_conv_task(void *op, size_t task);
+
+/// RESIZE_BILINEAR of one image `[input_height, input_width, channels]` to
+/// `[output_height, output_width, channels]`, computed as XNNPACK computes it, for the built-in
+/// backend: per output axis `scale = in / out` (`(in - 1) / (out - 1)` with align corners), the
+/// source `o × scale` (legacy mode and align corners) or `o × scale + (0.5 × scale − 0.5)` clamped
+/// to `[0, in − 1]` (half-pixel centres), its integer part and the next pixel (at most `in − 1`),
+/// and the fraction `alpha`; then `top = tl + (tr − tl) × αx`, `bottom = bl + (br − bl) × αx`,
+/// `out = top + (bottom − top) × αy`, each operation rounded on its own (no fused multiply-add).
+typedef struct fk_resize_bilinear {
+    const float *input;
+    float *output;
+    size_t input_height, input_width, channels, output_height, output_width;
+    int align_corners, half_pixel_centers;
+    /// Output rows per task of `fk_resize_bilinear_task`.
+    size_t rows_per_task;
+} fk_resize_bilinear;
+
+/// Computes output rows `row_start ..< row_end`.
+void fk_resize_bilinear_rows(const fk_resize_bilinear *op, size_t row_start, size_t row_end);
+
+/// Computes the `task`-th block of `rows_per_task` output rows of the `fk_resize_bilinear` at `op`.
+void fk_resize_bilinear_task(void *op, size_t task);
+
 #ifdef __cplusplus
 }
 #endif

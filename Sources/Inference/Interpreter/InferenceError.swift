@@ -16,8 +16,11 @@ public enum InferenceError: Error, Hashable, Sendable, CustomStringConvertible {
     case tensorIndexOutOfRange(index: Int, count: Int)
     /// Input data whose element count differs from the input tensor's.
     case inputSizeMismatch(index: Int, expected: Int, actual: Int)
-    /// The chosen backend is not available in this build.
+    /// The chosen backend is not available in this build (``InterpreterOptions/Backend/xnnpack``
+    /// where the package was built without its `XNNPACK` trait).
     case backendUnavailable(name: String)
+    /// The threads of a pool of `threads` threads could not be made.
+    case threadPoolUnavailable(threads: Int)
     /// An XNNPACK call failed: `status` is its `xnn_status` code, `during` names the call.
     case xnnpack(status: Int, during: String)
 
@@ -38,7 +41,9 @@ public enum InferenceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .inputSizeMismatch(let index, let expected, let actual):
             "input \(index) takes \(expected) values, got \(actual)"
         case .backendUnavailable(let name):
-            "backend '\(name)' is not available in this build"
+            "backend '\(name)' is not available in this build (built without its package trait)"
+        case .threadPoolUnavailable(let threads):
+            "the threads of a pool of \(threads) could not be made"
         case .xnnpack(let status, let during):
             "XNNPACK failed with status \(status) during \(during)"
         }

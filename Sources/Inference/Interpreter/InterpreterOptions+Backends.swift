@@ -2,24 +2,36 @@ extension InterpreterOptions.Backend {
     /// The backends the interpreter asks, in order, before falling back to the reference backend.
     ///
     /// With `.xnnpack`, our fast kernels take the nodes XNNPACK runs slowly (``FastBackend``, on
-    /// processors with AVX-512 or AVX2 and FMA), XNNPACK the rest it supports, and the Swift gap kernels some of what
-    /// it lacks. Between fast kernels XNNPACK gets one runtime per node (or per pair it fuses):
-    /// many multi-node runtimes each plan their own workspace and run slower (see
+    /// processors with AVX-512 or AVX2 and FMA), XNNPACK the rest it supports, and the Swift gap
+    /// kernels some of what it lacks. Between fast kernels XNNPACK gets one runtime per node (or per
+    /// pair it fuses): many multi-node runtimes each plan their own workspace and run slower (see
     /// ``XNNPACKBackend/fusesOnlyWhatXNNPACKFuses``).
     ///
     /// PAD goes to the reference kernel (one clear, then one copy per row): Debian's 2022 XNNPACK
     /// pads through its thread pool one row per call, which made the channel PADs of the face
     /// detectors a tenth of their time (1.0 → 0.89 ms). PADs of rows and columns before a
     /// convolution are folded into it at load (``Graph/foldingSpatialPads()``).
-    package func makeBackends(threadCount: Int) throws -> [any Backend] {
+    ///
+    /// With `.builtIn`, the fast kernels take every convolution and fully connected layer,
+    /// whatever the processor, summing in XNNPACK's order, and the Swift gap and reference kernels
+    /// the rest.
+    package func makeBackends(threadCount: Int) throws(InferenceError) -> [any Backend] {
         switch self {
         case .reference:
-            []
-        case .xnnpack where FastBackend.isVectorized:
-            [FastBackend(), XNNPACKBackend(fusesOnlyWhatXNNPACKFuses: true, leavesNode: FastBackend.claims, declinedOperators: [.pad]),
-             SwiftGapBackend()]
+            return []
+        case .builtIn:
+            return [FastBackend(takesEveryConvolution: true), SwiftGapBackend()]
         case .xnnpack:
-            [XNNPACKBackend(declinedOperators: [.pad]), SwiftGapBackend()]
+            #if XNNPACK
+            if FastBackend.isVectorized {
+                return [FastBackend(), XNNPACKBackend(fusesOnlyWhatXNNPACKFuses: true, leavesNode: FastBackend.claims,
+                                                      declinedOperators: [.pad]),
+                        SwiftGapBackend()]
+            }
+            return [XNNPACKBackend(declinedOperators: [.pad]), SwiftGapBackend()]
+            #else
+            throw .backendUnavailable(name: rawValue)
+            #endif
         }
     }
 }

@@ -6,12 +6,29 @@ public struct InterpreterOptions: Sendable, Hashable {
     public enum Backend: String, Sendable, Hashable, CaseIterable {
         /// Portable Swift kernels for every operator: simple and plainly correct. Single-threaded.
         case reference
-        /// XNNPACK for the operators it runs, falling back op by op to Swift kernels.
+        /// XNNPACK for the operators it runs, falling back op by op to our own kernels. Only in
+        /// builds with the package trait `XNNPACK` (the default); elsewhere an interpreter asked
+        /// for it throws ``InferenceError/backendUnavailable(name:)``.
         case xnnpack
+        /// Our own kernels alone, in every build: the C convolution kernels (AVX-512 or AVX2 with
+        /// FMA chosen at run time, portable C elsewhere), the faster Swift kernels, and the
+        /// reference kernels for the rest. Multi-threaded like ``xnnpack``; within the reference
+        /// kernels' tolerances of it.
+        case builtIn = "built-in"
+
+        /// The fastest backend of this build: ``xnnpack``, or ``builtIn`` without the `XNNPACK`
+        /// trait. The default.
+        public static var fastest: Backend {
+            #if XNNPACK
+            .xnnpack
+            #else
+            .builtIn
+            #endif
+        }
     }
 
     public var backend: Backend
-    /// Threads the XNNPACK backend may use (at least 1). The reference backend uses one.
+    /// Threads the XNNPACK and built-in backends may use (at least 1). The reference backend uses one.
     /// Results do not depend on it.
     public var threadCount: Int
     /// Positions in the model's output list of outputs the caller will not read. The operators
@@ -24,7 +41,7 @@ public struct InterpreterOptions: Sendable, Hashable {
     /// not multiply the worker threads.
     public static let defaultThreadCount = min(max(1, ProcessInfo.processInfo.activeProcessorCount), 4)
 
-    public init(backend: Backend = .xnnpack, threadCount: Int = InterpreterOptions.defaultThreadCount,
+    public init(backend: Backend = .fastest, threadCount: Int = InterpreterOptions.defaultThreadCount,
                 skippedOutputs: Set<Int> = []) {
         self.backend = backend
         self.threadCount = threadCount

@@ -14,10 +14,11 @@ public final class BaseOptions: NSObject, NSCopying {
     /// (see ``Delegate``).
     public var delegate: Delegate = .CPU
 
-    /// VisionTasks extension: the CPU kernels. Default ``InferenceBackend/xnnpack``.
-    public var inferenceBackend: InferenceBackend = .xnnpack
+    /// VisionTasks extension: the CPU kernels. Default ``InferenceBackend/fastest``: XNNPACK,
+    /// unless the package was built without it.
+    public var inferenceBackend: InferenceBackend = .fastest
 
-    /// VisionTasks extension: threads the XNNPACK kernels may use per model (at least 1; values
+    /// VisionTasks extension: threads the XNNPACK or built-in kernels may use per model (at least 1; values
     /// below 1 count as 1). Default: the processors this process may use, at most 4. Results do
     /// not depend on it.
     public var threadCount: Int = InterpreterOptions.defaultThreadCount

@@ -8,6 +8,7 @@ extension BaseOptions {
         let backend: InterpreterOptions.Backend = switch inferenceBackend {
         case .xnnpack: .xnnpack
         case .reference: .reference
+        case .builtIn: .builtIn
         }
         return InterpreterOptions(backend: backend, threadCount: max(1, threadCount))
     }

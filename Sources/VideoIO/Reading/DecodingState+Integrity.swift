@@ -1,3 +1,4 @@
+#if FFmpeg
 import CFFmpeg
 
 /// Feeding ``IntegrityCheck`` from the demuxer and the decoder.
@@ -43,3 +44,4 @@ extension DecodingState {
                              position: packet.pointee.pos, size: Int(packet.pointee.size))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -116,3 +117,4 @@ enum DeviceRegistry {
     @discardableResult
     static func registerOnce() -> Bool { registered }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import CFFmpeg
 
 /// What the container says about the chosen stream.
@@ -26,3 +27,4 @@ extension DecodingState {
         rate.num > 0 && rate.den > 0 ? Double(rate.num) / Double(rate.den) : nil
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import CFFmpeg
 import Imaging
 
@@ -48,3 +49,4 @@ extension DecodingState {
         return size > 0 ? size : nil  // negative strides (bottom-up) are left to the RGB path
     }
 }
+#endif

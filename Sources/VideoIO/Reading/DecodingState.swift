@@ -1,3 +1,4 @@
+#if FFmpeg
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -170,3 +171,4 @@ final class DecodingState {
                           isKeyFrame: frame.pointee.key_frame != 0, yuvImage: yuvImage)
     }
 }
+#endif

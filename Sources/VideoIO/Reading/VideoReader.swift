@@ -1,4 +1,3 @@
-import CFFmpeg
 import Imaging
 
 /// Decodes the best video stream of a file, URL or capture device frame by frame into RGB images.

@@ -1,3 +1,4 @@
+#if FFmpeg
 import CFFmpegLoader
 
 /// FFmpeg's shared libraries, which VideoIO loads on first use rather than at process start (see
@@ -18,3 +19,4 @@ enum FFmpegLibraries {
         return true
     }
 }
+#endif

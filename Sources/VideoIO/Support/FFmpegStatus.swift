@@ -1,3 +1,4 @@
+#if FFmpeg
 import CFFmpeg
 
 /// FFmpeg's negative `AVERROR` codes, named, and their conversion to ``VideoError``.
@@ -49,3 +50,4 @@ enum FFmpegLogging {
 
     static func configure() { _ = configured }
 }
+#endif

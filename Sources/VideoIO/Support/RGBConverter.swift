@@ -1,3 +1,4 @@
+#if FFmpeg
 import CFFmpeg
 import Imaging
 
@@ -76,3 +77,4 @@ final class RGBConverter {
         return String(cString: pointer)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import CFFmpeg
 import Imaging
 
@@ -12,3 +13,4 @@ extension YUVColorSpace {
                   isFullRange: frame.pointee.color_range == AVCOL_RANGE_JPEG || jpegFormats.contains { $0.rawValue == format })
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import CFFmpeg
 
 /// Which FFmpeg encoder a ``VideoWriter`` uses for a codec preference and a container.
@@ -59,3 +60,4 @@ enum EncoderChoice {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -29,6 +30,7 @@ final class EncodingState {
     /// The colour space of the encoded video.
     let yuvColorSpace: YUVColorSpace
     private var closed = false
+    private lazy var fitter = FrameFitter()
 
     /// Milliseconds: the encoder's time base.
     private static let timeBase = AVRational(num: 1, den: 1000)
@@ -184,6 +186,11 @@ final class EncodingState {
 
     /// Encodes an ``Imaging/PixelFormat/rgb8`` image, or an ``Imaging/PixelFormat/i420`` one when
     /// ``takesI420``.
+    /// `image` (RGB) scaled to fit `width`×`height`, between black bands (``FrameFitter``).
+    func fit(_ image: Image, width: Int, height: Int, destination: String) throws(VideoError) -> Image {
+        try fitter.fit(image, width: width, height: height, destination: destination)
+    }
+
     func encode(_ image: Image, pts: Int64) throws(VideoError) {
         guard let frame, let encoder, let scaler else { throw .invalidArgument("\(destination): the writer is closed") }
         let writable = av_frame_make_writable(frame)
@@ -289,3 +296,4 @@ final class EncodingState {
         unlink(temporaryPath)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import CFFmpeg
 import Imaging
 
@@ -54,3 +55,4 @@ final class FrameFitter {
         }
     }
 }
+#endif

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CFFmpeg
 import Imaging
 
 /// Encodes RGB images to an MP4 file (or Matroska, WebM, MPEG-TS: ``Options/container``):
@@ -77,9 +76,7 @@ public final class VideoWriter {
     }
 
     /// Whether this FFmpeg has the libx264 H.264 encoder.
-    public static var isH264Available: Bool {
-        FFmpegLibraries.areAvailable && avcodec_find_encoder_by_name("libx264") != nil
-    }
+    public static var isH264Available: Bool { canEncode(.h264) }
 
     /// Whether this FFmpeg has the encoder of `codec` (libx264, mpeg4, libvpx).
     public static func canEncode(_ codec: VideoCodec) -> Bool {
@@ -102,7 +99,6 @@ public final class VideoWriter {
     private var encoding: EncodingState?
     private var finishedFrameCount = 0
     private let fitsOtherSizes: Bool
-    private lazy var fitter = FrameFitter()
 
     /// Starts a video of `width`×`height` pixels at nominal `framesPerSecond` that ``finish()`` will
     /// move to `path`.
@@ -159,7 +155,7 @@ public final class VideoWriter {
             if input.format != .rgb8 {
                 do { input = try input.converted(to: .rgb8) } catch { throw .invalidArgument("\(path): converting the frame to RGB: \(error)") }
             }
-            input = try fitter.fit(input, width: width, height: height, destination: path)
+            input = try encoding.fit(input, width: width, height: height, destination: path)
         }
         let milliseconds = timestampMilliseconds ?? Double(encoding.frameCount) * 1000 / framesPerSecond
         guard milliseconds.isFinite, milliseconds >= 0, milliseconds < 1e15 else {

@@ -3,8 +3,8 @@ import Inference
 /// The engine options of every model-running command: `--backend` and `--threads`.
 enum EngineOptions {
     static let backend = Option<InterpreterOptions.Backend>.choice(
-        "backend", ["xnnpack": .xnnpack, "reference": .reference], default: .xnnpack,
-        help: "the CPU kernels: XNNPACK with our own kernels, or the plain reference kernels")
+        "backend", ["xnnpack": .xnnpack, "built-in": .builtIn, "reference": .reference], default: .fastest,
+        help: "the CPU kernels: XNNPACK with our own kernels (not in builds without the XNNPACK trait), our own kernels alone, or the plain reference kernels")
     static let threads = Option<Int?>.optionalInteger(
         "threads", in: 1...64,
         defaultText: "the processors available, at most 4; 1 when the command keeps the other cores busy itself: --jobs N > 1, or an --overlay OUT.mp4 drawn and encoded alongside",

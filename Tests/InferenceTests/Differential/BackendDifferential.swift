@@ -23,7 +23,9 @@ struct CandidateBackend: Sendable {
     var threadCount: Int = 1
 }
 
-/// Every backend the shared differential function checks against the reference.
+/// Every backend the shared differential function checks against the reference: XNNPACK's
+/// (the fast and Swift gap kernels have their own lists). None without the XNNPACK trait.
+#if XNNPACK
 let candidateBackends: [CandidateBackend] = [
     CandidateBackend(label: "xnnpack", backendName: "xnnpack", make: { XNNPACKBackend() }),
     CandidateBackend(label: "xnnpack-per-node", backendName: "xnnpack", make: { XNNPACKBackend(fusesNodes: false) }),
@@ -31,6 +33,9 @@ let candidateBackends: [CandidateBackend] = [
     // Threshold 0: even these small graphs run on the 2-thread pool.
     CandidateBackend(label: "xnnpack-2-threads", backendName: "xnnpack", make: { XNNPACKBackend(parallelWorkThreshold: 0) }, threadCount: 2),
 ]
+#else
+let candidateBackends: [CandidateBackend] = []
+#endif
 
 /// The Swift gap kernels (for operators XNNPACK lacks).
 let swiftGapBackends: [CandidateBackend] = [

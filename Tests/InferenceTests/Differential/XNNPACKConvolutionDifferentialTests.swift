@@ -1,3 +1,4 @@
+#if XNNPACK
 import Inference
 import TFLite
 import Testing
@@ -79,3 +80,4 @@ import TestSupport
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if XNNPACK
 import Inference
 import TFLite
 import Testing
@@ -67,3 +68,4 @@ import TestSupport
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if XNNPACK
 import Inference
 import TFLite
 import Testing
@@ -30,3 +31,4 @@ import TestSupport
             reductionLength: 72))
     }
 }
+#endif

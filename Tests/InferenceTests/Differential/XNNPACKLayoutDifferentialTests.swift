@@ -1,3 +1,4 @@
+#if XNNPACK
 import Inference
 import TFLite
 import Testing
@@ -72,3 +73,4 @@ import TestSupport
         }
     }
 }
+#endif

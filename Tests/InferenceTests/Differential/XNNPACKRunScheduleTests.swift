@@ -1,3 +1,4 @@
+#if XNNPACK
 import Inference
 import TFLite
 import Testing
@@ -49,3 +50,4 @@ import TestSupport
             reductionLength: 72, expectedBackend: nil))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if XNNPACK
 import Inference
 import TFLite
 import Testing
@@ -91,3 +92,4 @@ import TestSupport
             reductionLength: 64, expectedBackend: nil))
     }
 }
+#endif

@@ -49,7 +49,9 @@ struct PadFoldingTests {
             _ = try Graph(checking: folded)
             let reference = try Self.outputs(graph, ReferenceBackend(), input: input)
             #expect(try Self.outputs(folded, ReferenceBackend(), input: input) == reference)
+            #if XNNPACK
             #expect(try Self.outputs(folded, XNNPACKBackend(), input: input) == Self.outputs(graph, XNNPACKBackend(), input: input))
+            #endif
             #expect(reference.contains { $0 != 0 })
         }
     }

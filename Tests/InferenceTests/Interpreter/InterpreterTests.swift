@@ -19,6 +19,23 @@ import TestSupport
         #expect(interpreter.kernelAssignments.map(\.backend) == ["reference"])
     }
 
+    /// The XNNPACK backend exists only in builds with the package trait `XNNPACK`; without it,
+    /// asking for it is a typed error and ``InterpreterOptions/Backend/fastest`` is the built-in one.
+    @Test func xnnpackBackendOnlyWithItsTrait() throws {
+        #if XNNPACK
+        let interpreter = try Interpreter(model: reluModel(), options: .init(backend: .xnnpack))
+        #expect(interpreter.kernelAssignments.map(\.backend) == ["xnnpack"])
+        #expect(InterpreterOptions.Backend.fastest == .xnnpack)
+        #else
+        #expect(throws: InferenceError.backendUnavailable(name: "xnnpack")) {
+            try Interpreter(model: reluModel(), options: .init(backend: .xnnpack))
+        }
+        #expect(InterpreterOptions.Backend.fastest == .builtIn)
+        #endif
+        let builtIn = try Interpreter(model: reluModel(), options: .init(backend: .builtIn))
+        #expect(builtIn.kernelAssignments.map(\.backend) == ["reference"])
+    }
+
     @Test func badInputCallsThrowTypedErrors() throws {
         let interpreter = try Interpreter(model: reluModel(), options: .init(backend: .reference))
         #expect(throws: InferenceError.inputSizeMismatch(index: 0, expected: 3, actual: 2)) {

@@ -1,3 +1,4 @@
+#if XNNPACK
 import Inference
 import TFLite
 import Testing
@@ -34,4 +35,30 @@ import TestSupport
             #expect(delta == 0, "\(stem) output \(o): max |Δ| \(delta) from XNNPACK alone")
         }
     }
+
+    /// The built-in backend (no XNNPACK) sums every convolution and fully connected layer in
+    /// XNNPACK's order and resizes with XNNPACK's arithmetic: on every model its outputs are the
+    /// XNNPACK backend's, bit for bit, except after LOGISTIC (libm's exponential where XNNPACK has
+    /// its own polynomial): within one unit in the last place of 1.
+    @Test(arguments: LiteRTGolden.stems)
+    func builtInBackendGivesXNNPACKsBits(stem: String) throws {
+        let golden = try LiteRTGolden.load(stem)
+        let builtIn = try Interpreter(model: golden.loadModel(), options: InterpreterOptions(backend: .builtIn, threadCount: 1))
+        let xnnpack = try Interpreter(model: golden.loadModel(), options: InterpreterOptions(backend: .xnnpack, threadCount: 1))
+        let run = try #require(golden.seeds.first)
+        for (index, values) in golden.inputs(for: run).enumerated() {
+            try builtIn.copyInput(values, at: index)
+            try xnnpack.copyInput(values, at: index)
+        }
+        try builtIn.invoke()
+        try xnnpack.invoke()
+        let onReference = Set(builtIn.kernelAssignments.filter { $0.backend == "reference" }.map(\.op))
+        for o in xnnpack.outputs.indices {
+            let delta = zip(builtIn.output(at: o), xnnpack.output(at: o)).reduce(Float(0)) { max($0, abs($1.0 - $1.1)) }
+            print("built-in vs XNNPACK \(stem) output \(o): max |Δ| \(delta); reference kernels for \(onReference.sorted())")
+            let tolerance: Float = onReference.contains("LOGISTIC") ? Float(1).ulp : 0
+            #expect(delta <= tolerance, "\(stem) output \(o): max |Δ| \(delta)")
+        }
+    }
 }
+#endif

@@ -3,8 +3,12 @@ import TFLite
 import Testing
 import TestSupport
 
-/// The backends whose parity is checked.
-let parityBackends: [InterpreterOptions.Backend] = [.reference, .xnnpack]
+/// The backends whose parity is checked: every backend of this build.
+#if XNNPACK
+let parityBackends: [InterpreterOptions.Backend] = [.reference, .builtIn, .xnnpack]
+#else
+let parityBackends: [InterpreterOptions.Backend] = [.reference, .builtIn]
+#endif
 
 /// Every model on every backend against the LiteRT goldens (Tests/Fixtures/litert), for every
 /// recorded seed and output: max |Δ| ≤ 1e-4 × max(1, max |LiteRT|) (see ``ParityGate``).

@@ -23,11 +23,15 @@ struct ThreadPoolTests {
 
     @Test("XNNPACK's parallel loops bind to our pool, and two threads give one thread's results bit for bit")
     func boundAndDeterministic() throws {
-        #expect(XNNPACKThreadPool.isBoundToXNNPACK)
+        #if XNNPACK
+        #expect(ThreadPool.isBoundToXNNPACK)
+        #else
+        #expect(!ThreadPool.isBoundToXNNPACK)
+        #endif
         let (model, input) = try Self.faceLandmarks()
         let single = try Interpreter(model: model, options: InterpreterOptions(threadCount: 1))
         let double = try Interpreter(model: model, options: InterpreterOptions(threadCount: 2))
-        let pool = try XNNPACKThreadPool.shared(threadCount: 2)
+        let pool = try ThreadPool.shared(threadCount: 2)
         // Loops XNNPACK handed to the pool: across its threads, or on the caller alone while the
         // pool is busy or backing off after a stall (as when other tests load the machine).
         func loops() -> Int { pool.statistics.parallelLoops + pool.statistics.serialLoops }

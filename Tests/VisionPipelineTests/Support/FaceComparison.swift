@@ -56,13 +56,7 @@ extension Float {
     }
 }
 
-/// The engine the parity tests use: XNNPACK when this build has it, else the reference kernels.
+/// The engine the parity tests use: the fastest of this build (XNNPACK, else the built-in kernels).
 enum TestEngine {
-    static let choice: InterpreterOptions = {
-        let xnnpack = InterpreterOptions(backend: .xnnpack)
-        let probe = try? FaceDetectorGraph(modelPath: Assets.model("face_detection_short_range.tflite").path,
-                                           options: FaceDetectorGraphOptions(engine: xnnpack))
-        if probe != nil { return xnnpack }
-        return InterpreterOptions(backend: .reference)
-    }()
+    static let choice = InterpreterOptions(backend: .fastest)
 }

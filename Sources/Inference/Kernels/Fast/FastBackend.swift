@@ -8,8 +8,10 @@ import CFastKernels
 /// before the XNNPACK backend; ``XNNPACKBackend`` ends its runs before the nodes this backend
 /// ``claims(_:in:)``.
 ///
-/// Only used where the kernels are vectorized (AVX-512F, or AVX2 with FMA); elsewhere XNNPACK
-/// keeps every node.
+/// Beside XNNPACK, only used where the kernels are vectorized (AVX-512F, or AVX2 with FMA);
+/// elsewhere XNNPACK keeps every node. The built-in backend (`takesEveryConvolution`) uses them on
+/// every processor, and adds the direct kernel (``FastDirectConvolutionKernel``) for every other
+/// convolution and fully connected layer, also in XNNPACK's order.
 /// Each kernel is checked against its reference and against XNNPACK by the differential tests.
 package struct FastBackend: Backend {
     package let name = "fast"
@@ -19,30 +21,43 @@ package struct FastBackend: Backend {
 
     /// Vector lanes the kernels use: 16 (AVX-512F), 8 (AVX2 and FMA) or 1 (portable C).
     package let lanes: Int
-    private let portable: Bool
+    private let claimsUnvectorized: Bool
+    private let takesEveryConvolution: Bool
 
-    /// `portable`: run the portable C code even where AVX-512F is available, and claim the nodes
-    /// anyway (for tests; slower than XNNPACK).
-    package init(parallelWorkThreshold: Int = XNNPACKBackend.defaultParallelWorkThreshold, portable: Bool = false) {
+    /// `takesEveryConvolution`: the built-in backend's set, on every processor, with no XNNPACK
+    /// to leave nodes to (see above). `portable`: run the portable C code whatever the processor,
+    /// and claim the nodes anyway (for tests).
+    package init(parallelWorkThreshold: Int = ThreadPool.defaultParallelWorkThreshold, takesEveryConvolution: Bool = false,
+                 portable: Bool = false) {
         self.parallelWorkThreshold = parallelWorkThreshold
-        self.portable = portable
+        self.takesEveryConvolution = takesEveryConvolution
+        claimsUnvectorized = takesEveryConvolution || portable
         lanes = portable ? 1 : Self.bestLanes
     }
 
     package func makeKernel(for context: KernelContext) throws -> (any Kernel)? {
-        guard portable || Self.isVectorized, Self.claimsOnAnyProcessor(context.node, in: context.graph) else { return nil }
         let threshold = parallelWorkThreshold
-        switch context.node.op {
-        case .depthwiseConv2D:
-            return try FastDepthwiseConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
-        case .conv2D:
-            let p = try Conv2DParameters(context)
-            if FastPointwiseConv2DKernel.supports(p) {
-                return try FastPointwiseConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
-            }
-            return try FastSingleOutputConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
-        default: return nil
+        if takesEveryConvolution, context.node.op == .resizeBilinear,
+           let p = try? ResizeBilinearParameters(context), FastResizeBilinearKernel.supports(p) {
+            return try FastResizeBilinearKernel(context, parallelWorkThreshold: threshold)
         }
+        guard claimsUnvectorized || Self.isVectorized, Self.hasConstantWeights(context.node, in: context.graph) else { return nil }
+        if Self.claimsOnAnyProcessor(context.node, in: context.graph) {
+            switch context.node.op {
+            case .depthwiseConv2D:
+                return try FastDepthwiseConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
+            case .conv2D where FastPointwiseConv2DKernel.supports(try Conv2DParameters(context)):
+                return try FastPointwiseConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
+            case .conv2D:
+                return try FastSingleOutputConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
+            default:
+                break
+            }
+        }
+        if takesEveryConvolution, FastDirectConvolutionKernel.supports(context.node, NodeReader(context)) {
+            return try FastDirectConvolutionKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
+        }
+        return nil
     }
 
     /// Whether this backend runs `node` (on this processor).

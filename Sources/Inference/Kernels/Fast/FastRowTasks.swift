@@ -1,14 +1,14 @@
-import CXNNPACK
+import CThreadPool
 
-/// How a fast kernel splits its output rows into pthreadpool tasks: one task on the calling
-/// thread when the work is small or there is one thread, else a few tasks per thread on the
-/// process-wide pool that XNNPACK runtimes use (``XNNPACKThreadPool``).
+/// How a fast kernel splits its output rows into tasks: one task on the calling thread when the
+/// work is small or there is one thread, else a few tasks per thread on the process-wide pool
+/// (``ThreadPool``) that XNNPACK runtimes use too.
 ///
 /// Tasks run with denormals flushed to zero, as XNNPACK runs its operators, so results match
 /// XNNPACK's even on denormal inputs.
 struct FastRowTasks {
     /// `nil`: run on the calling thread.
-    let pool: pthreadpool_t?
+    let pool: OpaquePointer?
     let taskCount: Int
     let rowsPerTask: Int
 
@@ -22,7 +22,7 @@ struct FastRowTasks {
             rowsPerTask = rows
             return
         }
-        pool = try XNNPACKThreadPool.shared(threadCount: threadCount).pool
+        pool = try ThreadPool.shared(threadCount: threadCount).pool
         // A few tasks per thread even out rows of unequal cost (the padded edges) without much
         // overhead per task.
         let wanted = min(rows, threadCount * 4)
@@ -31,7 +31,7 @@ struct FastRowTasks {
     }
 
     /// Runs `task(context, i)` for every task `i`, returning when all are done.
-    func run(_ task: pthreadpool_task_1d_t, context: UnsafeMutableRawPointer) {
-        pthreadpool_parallelize_1d(pool, task, context, taskCount, UInt32(PTHREADPOOL_FLAG_DISABLE_DENORMALS))
+    func run(_ task: vt_task_1d, context: UnsafeMutableRawPointer) {
+        vt_pool_parallelize_1d(pool, task, context, taskCount, 1)
     }
 }

@@ -1,3 +1,4 @@
+#if XNNPACK
 import TFLite
 
 /// Runs nodes with XNNPACK (Debian's 2022 snapshot) through its subgraph API.
@@ -8,7 +9,7 @@ import TFLite
 ///
 /// One instance serves one interpreter: it remembers which nodes it has already folded into a
 /// segment, so `makeKernel` must be called in node order. Its runtimes run on the process-wide
-/// thread pool for the interpreter's thread count (``XNNPACKThreadPool/shared(threadCount:)``).
+/// thread pool for the interpreter's thread count (``ThreadPool/shared(threadCount:)``).
 package final class XNNPACKBackend: Backend {
     package let name = "xnnpack"
     /// Lets XNNPACK run sparse 1x1-convolution stretches in NCHW (it decides per cluster). Note:
@@ -43,7 +44,7 @@ package final class XNNPACKBackend: Backend {
 
     package init(
         sparseInference: Bool = true, fusesNodes: Bool = true, fusesOnlyWhatXNNPACKFuses: Bool = false,
-        parallelWorkThreshold: Int = defaultParallelWorkThreshold,
+        parallelWorkThreshold: Int = ThreadPool.defaultParallelWorkThreshold,
         leavesNode: @escaping @Sendable (Node, Graph) -> Bool = { _, _ in false },
         declinedOperators: Set<BuiltinOperator> = []
     ) {
@@ -123,12 +124,8 @@ package final class XNNPACKBackend: Backend {
         return XNNPACKSegmentKernel(segment: segment)
     }
 
-    /// The default ``parallelWorkThreshold``: ~16k multiply-adds, or element-wise passes over as
-    /// many values; smaller runs would gain less from a second thread than handing them over costs.
-    /// (Measured at 2 threads: face_detector 0.77 ms with this value, 0.85 ms with 128k.)
-    package static let defaultParallelWorkThreshold = 1 << 14
-
-    private func pool(threadCount: Int) throws -> XNNPACKThreadPool {
-        try XNNPACKThreadPool.shared(threadCount: threadCount)
+    private func pool(threadCount: Int) throws -> ThreadPool {
+        try ThreadPool.shared(threadCount: threadCount)
     }
 }
+#endif

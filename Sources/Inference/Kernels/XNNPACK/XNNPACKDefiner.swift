@@ -1,3 +1,4 @@
+#if XNNPACK
 import CXNNPACK
 
 /// Defines values and nodes of one segment in an XNNPACK subgraph.
@@ -127,3 +128,4 @@ struct XNNPACKDefiner {
         try XNNPACKStatus.check(status, during: "defining node \(nodeIndex) (\(graph.nodes.first { $0.index == nodeIndex }?.op.name ?? "?"))")
     }
 }
+#endif

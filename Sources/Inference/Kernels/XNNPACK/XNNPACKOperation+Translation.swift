@@ -1,3 +1,4 @@
+#if XNNPACK
 import CXNNPACK
 import TFLite
 
@@ -329,3 +330,4 @@ private struct Translator {
                                 outputRange: try range(fused))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if XNNPACK
 extension XNNPACKOperation {
     /// A rough count of the arithmetic this operation does: multiply-adds for convolutions, one
     /// unit per output element for everything else. Only compared against
@@ -35,3 +36,4 @@ extension XNNPACKOperation {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if XNNPACK
 import TFLite
 
 /// One TFLite node translated to the terms of an XNNPACK subgraph node, with every parameter
@@ -39,3 +40,4 @@ struct XNNPACKWindow {
     var dilationHeight: Int, dilationWidth: Int
     var padTop: Int, padBottom: Int, padLeft: Int, padRight: Int
 }
+#endif

@@ -1,3 +1,4 @@
+#if XNNPACK
 /// When an XNNPACK runtime made from a run of nodes reads and writes each tensor, allowing for
 /// the fusions XNNPACK performs inside a runtime.
 ///
@@ -53,3 +54,4 @@ struct XNNPACKRunSchedule {
         return p
     }
 }
+#endif

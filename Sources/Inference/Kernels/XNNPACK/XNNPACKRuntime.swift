@@ -1,3 +1,4 @@
+#if XNNPACK
 import CXNNPACK
 
 /// XNNPACK's process-wide state: `xnn_initialize` runs once, on first use, and is never undone
@@ -12,3 +13,4 @@ enum XNNPACKRuntime {
         try XNNPACKStatus.check(initializationStatus, during: "xnn_initialize")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if XNNPACK
 import CXNNPACK
 
 /// A run of consecutive graph nodes compiled into one XNNPACK runtime.
@@ -22,7 +23,7 @@ final class XNNPACKSegment {
 
     init(
         operations: [(position: Int, operation: XNNPACKOperation)], graph: Graph,
-        pointer: @escaping (Int) -> UnsafeMutablePointer<Float>, threadPool: XNNPACKThreadPool, sparseInference: Bool
+        pointer: @escaping (Int) -> UnsafeMutablePointer<Float>, threadPool: ThreadPool, sparseInference: Bool
     ) throws(InferenceError) {
         precondition(!operations.isEmpty)
         let first = operations[0].position, last = operations[operations.count - 1].position
@@ -140,3 +141,4 @@ struct XNNPACKDeferredCopy {
 
     func perform() { destination.update(from: source, count: count) }
 }
+#endif

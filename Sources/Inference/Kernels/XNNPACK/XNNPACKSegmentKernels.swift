@@ -1,3 +1,4 @@
+#if XNNPACK
 /// The kernel at a segment's first node: runs the whole segment, then places the first node's
 /// privately buffered outputs.
 final class XNNPACKSegmentKernel: Kernel {
@@ -31,3 +32,4 @@ final class XNNPACKCoveredNodeKernel: Kernel {
         for copy in copies { copy.perform() }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if XNNPACK
 import CXNNPACK
 
 /// Maps XNNPACK status codes to ``InferenceError/xnnpack(status:during:)``.
@@ -22,3 +23,4 @@ enum XNNPACKStatus {
         throw InferenceError.xnnpack(status: Int(status.rawValue), during: "\(during()) (\(name(of: status)))")
     }
 }
+#endif

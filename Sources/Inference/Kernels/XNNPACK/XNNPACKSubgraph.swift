@@ -1,3 +1,4 @@
+#if XNNPACK
 import CXNNPACK
 
 /// Owns an `xnn_subgraph_t` while nodes are defined into it.
@@ -16,3 +17,4 @@ final class XNNPACKSubgraph {
 
     deinit { xnn_delete_subgraph(handle) }
 }
+#endif

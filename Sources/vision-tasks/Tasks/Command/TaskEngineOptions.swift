@@ -36,7 +36,11 @@ struct TaskEngineOptions: Sendable {
     func configure(_ options: BaseOptions, defaultModelName: String, delegate: Delegate) throws {
         options.modelAssetPath = try resolvedModelPath(defaultName: defaultModelName)
         options.delegate = delegate
-        options.inferenceBackend = interpreter.backend == .reference ? .reference : .xnnpack
+        options.inferenceBackend = switch interpreter.backend {
+        case .xnnpack: .xnnpack
+        case .reference: .reference
+        case .builtIn: .builtIn
+        }
         options.threadCount = interpreter.threadCount
     }
 }

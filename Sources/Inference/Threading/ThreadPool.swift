@@ -1,8 +1,8 @@
 import CThreadPool
-import CXNNPACK
 import Locking
 
-/// The thread pool XNNPACK runtimes run on: our own (target CThreadPool), behind pthreadpool's API.
+/// The thread pool our fast kernels and XNNPACK runtimes run on: our own (target CThreadPool),
+/// behind pthreadpool's API for XNNPACK.
 ///
 /// One pool per thread count serves the whole process (``shared(threadCount:)``): every
 /// interpreter with the same thread count uses it, so a pipeline of several models (face detector,
@@ -10,23 +10,29 @@ import Locking
 /// interpreter runs a parallel loop on it, a loop from another thread runs on that thread alone;
 /// idle workers spin for about 50 µs, then sleep. The caller never waits for a worker that has not
 /// started an item, so when other processes hold the cores a model runs about as fast as on one
-/// thread instead of stalling. With one thread there is no pool: XNNPACK then runs on the calling
+/// thread instead of stalling. With one thread there is no pool: everything runs on the calling
 /// thread, which is fastest.
-package final class XNNPACKThreadPool: @unchecked Sendable {  // immutable; the pool synchronizes internally
+package final class ThreadPool: @unchecked Sendable {  // immutable; the pool synchronizes internally
     let threadCount: Int
-    /// `nil` for single-threaded execution.
-    let pool: pthreadpool_t?
+    /// `nil` for single-threaded execution. XNNPACK takes it as its `pthreadpool_t`.
+    let pool: OpaquePointer?
 
-    private static let pools = Locked<[Int: XNNPACKThreadPool]>([:])
+    private static let pools = Locked<[Int: ThreadPool]>([:])
+
+    /// The default work, in multiply-adds (or element-wise passes over as many values), from which
+    /// a kernel uses the pool: ~16k; smaller runs would gain less from a second thread than handing
+    /// them over costs. (Measured at 2 threads: face_detector 0.77 ms with this value, 0.85 ms
+    /// with 128k.)
+    package static let defaultParallelWorkThreshold = 1 << 14
 
     /// The process-wide pool for `threadCount` threads, made on first use and kept for the
-    /// process's lifetime (runtimes only hold its raw pointer).
-    package static func shared(threadCount: Int) throws(InferenceError) -> XNNPACKThreadPool {
+    /// process's lifetime (kernels and runtimes only hold its raw pointer).
+    package static func shared(threadCount: Int) throws(InferenceError) -> ThreadPool {
         let count = max(1, threadCount)
-        let result: Result<XNNPACKThreadPool, InferenceError> = pools.withLock { pools in
+        let result: Result<ThreadPool, InferenceError> = pools.withLock { pools in
             if let pool = pools[count] { return .success(pool) }
             do throws(InferenceError) {
-                let pool = try XNNPACKThreadPool(threadCount: count)
+                let pool = try ThreadPool(threadCount: count)
                 pools[count] = pool
                 return .success(pool)
             } catch {
@@ -39,8 +45,8 @@ package final class XNNPACKThreadPool: @unchecked Sendable {  // immutable; the 
     private init(threadCount: Int) throws(InferenceError) {
         self.threadCount = max(1, threadCount)
         if self.threadCount > 1 {
-            guard let pool = pthreadpool_create(self.threadCount) else {
-                throw InferenceError.xnnpack(status: Int(xnn_status_out_of_memory.rawValue), during: "pthreadpool_create(\(self.threadCount))")
+            guard let pool = vt_pool_make(self.threadCount) else {
+                throw InferenceError.threadPoolUnavailable(threads: self.threadCount)
             }
             self.pool = pool
         } else {
@@ -48,17 +54,18 @@ package final class XNNPACKThreadPool: @unchecked Sendable {  // immutable; the 
         }
     }
 
-    /// Whether XNNPACK's parallel loops bind to our pool rather than to Debian's pthreadpool.
+    /// Whether XNNPACK's parallel loops bind to our pool rather than to Debian's pthreadpool
+    /// (always false in a build without the XNNPACK trait).
     package static var isBoundToXNNPACK: Bool { vt_pool_is_bound() != 0 }
 
     /// Loops run across the pool's threads, loops run on the caller alone, and items run by workers.
     package var statistics: (parallelLoops: Int, serialLoops: Int, workerItems: Int) {
         guard let pool else { return (0, 0, 0) }
-        let counts = vt_pool_statistics_of(UnsafeRawPointer(pool))
+        let counts = vt_pool_statistics_of(pool)
         return (Int(counts.parallel_loops), Int(counts.serial_loops), Int(counts.worker_items))
     }
 
     deinit {
-        if let pool { pthreadpool_destroy(pool) }
+        if let pool { vt_pool_free(pool) }
     }
 }

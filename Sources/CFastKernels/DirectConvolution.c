@@ -1,0 +1,182 @@
+// Every convolution the other kernels do not take, for the built-in backend (no XNNPACK): plain
+// loops over output pixels and blocks of output channels, each output summing its terms in
+// XNNPACK's order with fused multiply-adds (see CFastKernels.h), so that the built-in backend
+// gives XNNPACK's bits. Simple on purpose: these nodes are a small share of each model (first
+// layers, strided depthwise convolutions, fully connected heads).
+#include <math.h>
+#include <string.h>
+
+#include "CFastKernels.h"
+#include "Dispatch.h"
+
+#if FK_X86
+#include <immintrin.h>
+#endif
+
+/// Terms summed per output after the bias.
+static size_t term_count(int depthwise, size_t input_channels, size_t kernel_height, size_t kernel_width) {
+    return depthwise ? kernel_height * kernel_width : kernel_height * kernel_width * input_channels;
+}
+
+static size_t block_count(size_t channels, size_t lanes) { return (channels + lanes - 1) / lanes; }
+
+size_t fk_direct_conv_packed_count(size_t lanes, int depthwise, size_t input_channels, size_t output_channels,
+                                   size_t kernel_height, size_t kernel_width) {
+    return block_count(output_channels, lanes) * lanes * (1 + term_count(depthwise, input_channels, kernel_height, kernel_width));
+}
+
+void fk_direct_conv_pack(size_t lanes, int depthwise, size_t input_channels, size_t output_channels,
+                         size_t kernel_height, size_t kernel_width, const float *weights, const float *bias,
+                         float *packed) {
+    const size_t KH = kernel_height, KW = kernel_width, I = input_channels, O = output_channels;
+    const size_t terms = term_count(depthwise, I, KH, KW);
+    for (size_t b = 0; b < block_count(O, lanes); b++) {
+        float *block = packed + b * lanes * (1 + terms);
+        for (size_t l = 0; l < lanes; l++) {
+            const size_t o = b * lanes + l;
+            const int real = o < O;
+            block[l] = real && bias != NULL ? bias[o] : 0.0f;
+            for (size_t ky = 0; ky < KH; ky++) {
+                for (size_t kx = 0; kx < KW; kx++) {
+                    if (depthwise) {
+                        const size_t term = kx * KH + ky;
+                        block[(1 + term) * lanes + l] = real ? weights[(ky * KW + kx) * O + o] : 0.0f;
+                        continue;
+                    }
+                    for (size_t ci = 0; ci < I; ci++) {
+                        const size_t term = (ky * KW + kx) * I + ci;
+                        block[(1 + term) * lanes + l] = real ? weights[((o * KH + ky) * KW + kx) * I + ci] : 0.0f;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Input row of output row y and kernel row ky, or -1 outside the input.
+static inline ptrdiff_t input_y(const fk_direct_conv *op, size_t y, size_t ky) {
+    const ptrdiff_t iy = (ptrdiff_t)(y * op->stride_height + ky * op->dilation_height) - (ptrdiff_t)op->pad_top;
+    return iy < (ptrdiff_t)op->input_height ? iy : -1;
+}
+
+/// Input column of output column x and kernel column kx, or -1 outside the input.
+static inline ptrdiff_t input_x(const fk_direct_conv *op, size_t x, size_t kx) {
+    const ptrdiff_t ix = (ptrdiff_t)(x * op->stride_width + kx * op->dilation_width) - (ptrdiff_t)op->pad_left;
+    return ix < (ptrdiff_t)op->input_width ? ix : -1;
+}
+
+static inline const float *pixel(const fk_direct_conv *op, ptrdiff_t iy, ptrdiff_t ix) {
+    return op->input + ((size_t)iy * op->input_width + (size_t)ix) * op->input_channels;
+}
+
+// MARK: Portable C
+
+static void rows_scalar(const fk_direct_conv *op, size_t row_start, size_t row_end) {
+    const size_t O = op->output_channels, I = op->input_channels, KH = op->kernel_height, KW = op->kernel_width;
+    const size_t stride = 1 + term_count(op->depthwise, I, KH, KW);
+    for (size_t y = row_start; y < row_end; y++) {
+        for (size_t x = 0; x < op->output_width; x++) {
+            float *out = op->output + (y * op->output_width + x) * O;
+            for (size_t o = 0; o < O; o++) {
+                const float *w = op->packed + o * stride;
+                float acc = w[0];
+                if (op->depthwise) {
+                    for (size_t kx = 0; kx < KW; kx++) {
+                        const ptrdiff_t ix = input_x(op, x, kx);
+                        if (ix < 0) continue;
+                        for (size_t ky = 0; ky < KH; ky++) {
+                            const ptrdiff_t iy = input_y(op, y, ky);
+                            if (iy >= 0) acc = fmaf(pixel(op, iy, ix)[o], w[1 + kx * KH + ky], acc);
+                        }
+                    }
+                } else {
+                    for (size_t ky = 0; ky < KH; ky++) {
+                        const ptrdiff_t iy = input_y(op, y, ky);
+                        if (iy < 0) continue;
+                        for (size_t kx = 0; kx < KW; kx++) {
+                            const ptrdiff_t ix = input_x(op, x, kx);
+                            if (ix < 0) continue;
+                            const float *in = pixel(op, iy, ix), *wt = w + 1 + (ky * KW + kx) * I;
+                            for (size_t ci = 0; ci < I; ci++) acc = fmaf(in[ci], wt[ci], acc);
+                        }
+                    }
+                }
+                acc = acc < op->output_min ? op->output_min : acc;
+                acc = acc > op->output_max ? op->output_max : acc;
+                out[o] = acc;
+            }
+        }
+    }
+}
+
+// MARK: AVX2 with FMA
+
+#if FK_X86
+FK_AVX2 static void rows_avx2(const fk_direct_conv *op, size_t row_start, size_t row_end) {
+    const size_t O = op->output_channels, I = op->input_channels, KH = op->kernel_height, KW = op->kernel_width;
+    const size_t stride = 8 * (1 + term_count(op->depthwise, I, KH, KW));
+    const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
+    for (size_t y = row_start; y < row_end; y++) {
+        for (size_t x = 0; x < op->output_width; x++) {
+            float *out = op->output + (y * op->output_width + x) * O;
+            for (size_t c0 = 0; c0 < O; c0 += 8) {
+                const size_t valid = O - c0 < 8 ? O - c0 : 8;
+                const float *w = op->packed + c0 / 8 * stride;
+                __m256 acc = _mm256_loadu_ps(w);
+                if (op->depthwise) {
+                    const __m256i mask = fk_lane_mask8(0, (ptrdiff_t)valid);
+                    for (size_t kx = 0; kx < KW; kx++) {
+                        const ptrdiff_t ix = input_x(op, x, kx);
+                        if (ix < 0) continue;
+                        for (size_t ky = 0; ky < KH; ky++) {
+                            const ptrdiff_t iy = input_y(op, y, ky);
+                            if (iy < 0) continue;
+                            const float *in = pixel(op, iy, ix) + c0;
+                            const __m256 v = valid == 8 ? _mm256_loadu_ps(in) : _mm256_maskload_ps(in, mask);
+                            acc = _mm256_fmadd_ps(v, _mm256_loadu_ps(w + 8 * (1 + kx * KH + ky)), acc);
+                        }
+                    }
+                } else {
+                    for (size_t ky = 0; ky < KH; ky++) {
+                        const ptrdiff_t iy = input_y(op, y, ky);
+                        if (iy < 0) continue;
+                        for (size_t kx = 0; kx < KW; kx++) {
+                            const ptrdiff_t ix = input_x(op, x, kx);
+                            if (ix < 0) continue;
+                            const float *in = pixel(op, iy, ix), *wt = w + 8 * (1 + (ky * KW + kx) * I);
+                            for (size_t ci = 0; ci < I; ci++) {
+                                acc = _mm256_fmadd_ps(_mm256_broadcast_ss(in + ci), _mm256_loadu_ps(wt + 8 * ci), acc);
+                            }
+                        }
+                    }
+                }
+                acc = _mm256_min_ps(_mm256_max_ps(acc, vmin), vmax);
+                if (valid == 8) {
+                    _mm256_storeu_ps(out + c0, acc);
+                } else {
+                    float lanes[8];
+                    _mm256_storeu_ps(lanes, acc);
+                    memcpy(out + c0, lanes, valid * sizeof(float));
+                }
+            }
+        }
+    }
+}
+#endif
+
+void fk_direct_conv_rows(const fk_direct_conv *op, size_t row_start, size_t row_end) {
+#if FK_X86
+    if (op->lanes == 8) {
+        rows_avx2(op, row_start, row_end);
+        return;
+    }
+#endif
+    rows_scalar(op, row_start, row_end);
+}
+
+void fk_direct_conv_task(void *opaque, size_t task) {
+    const fk_direct_conv *op = (const fk_direct_conv *)opaque;
+    const size_t start = task * op->rows_per_task;
+    const size_t end = start + op->rows_per_task < op->output_height ? start + op->rows_per_task : op->output_height;
+    fk_direct_conv_rows(op, start, end);
+}
