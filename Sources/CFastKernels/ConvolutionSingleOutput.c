@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <math.h>
+
 #include "CFastKernels.h"
 #include "Dispatch.h"
 
@@ -53,7 +55,7 @@ static void rows_scalar(const fk_conv_single_output *op, size_t row_start, size_
                     const int inside = row != NULL && ix >= 0 && ix < (ptrdiff_t)op->input_width;
                     for (size_t c = 0; c < C; c++) {
                         const float v = inside ? row[(size_t)ix * C + c] : 0.0f;
-                        acc += v * op->weights[(ky * KW + kx) * C + c];
+                        acc = fmaf(v, op->weights[(ky * KW + kx) * C + c], acc);
                     }
                 }
             }

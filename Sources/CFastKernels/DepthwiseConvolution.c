@@ -3,6 +3,8 @@
 // (kx·C floats) times a weight vector that repeats every C floats. So whole vectors of 16 floats
 // are computed at once whatever C is, with no per-pixel bookkeeping: the weights are arranged in
 // periods of lcm(C, 16) floats, and the edges of a row use masked loads (zeros outside).
+#include <math.h>
+
 #include "CFastKernels.h"
 #include "Dispatch.h"
 
@@ -63,7 +65,7 @@ static void rows_scalar(const fk_depthwise *op, size_t row_start, size_t row_end
                     for (size_t ky = 0; ky < KH; ky++) {
                         const float *row = input_row(op, y, ky);
                         const float v = (ix < 0 || ix >= (ptrdiff_t)op->input_width) ? 0.0f : row[(size_t)ix * C + c];
-                        acc += v * w[1 + kx * KH + ky];
+                        acc = fmaf(v, w[1 + kx * KH + ky], acc);
                     }
                 }
                 acc = acc < op->output_min ? op->output_min : acc;

@@ -2,6 +2,8 @@
 // channels, N outputs wide: N / 8 accumulators of 8 lanes per pixel, several pixels at a time, and
 // per input channel one broadcast of each pixel's value times the channel's N weights. Other
 // channel counts from 16 on go to the panel kernel of PointwiseConvolutionPanels.c.
+#include <math.h>
+
 #include "CFastKernels.h"
 #include "Dispatch.h"
 #include "PointwiseConvolution.h"
@@ -58,7 +60,7 @@ static void pixels_scalar(const fk_pointwise *op, size_t start, size_t end) {
         const float *a = op->input + p * K;
         for (size_t o = 0; o < N; o++) {
             float acc = op->packed[o];
-            for (size_t k = 0; k < K; k++) acc += a[k] * op->packed[(k + 1) * N + o];
+            for (size_t k = 0; k < K; k++) acc = fmaf(a[k], op->packed[(k + 1) * N + o], acc);
             op->output[p * N + o] = clamp(op, acc);
         }
     }

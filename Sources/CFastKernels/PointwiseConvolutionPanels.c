@@ -5,6 +5,8 @@
 // pixels of the block, with each pixel's value broadcast from memory. Debian's 2022 XNNPACK has
 // only 16-wide tiles on AVX-512 (one weight vector per broadcast). An 8-wide last panel uses
 // 256-bit vectors, which Zen 4 runs at twice the rate of 512-bit ones.
+#include <math.h>
+
 #include "CFastKernels.h"
 #include "Dispatch.h"
 #include "PointwiseConvolution.h"
@@ -214,7 +216,7 @@ static void pixels_panels_scalar(const fk_pointwise *op, size_t start, size_t en
             const float *a = op->input + p * K;
             for (size_t c = 0; c < width && size * j + c < N; c++) {
                 float acc = panel[c];
-                for (size_t k = 0; k < K; k++) acc += a[k] * panel[(k + 1) * width + c];
+                for (size_t k = 0; k < K; k++) acc = fmaf(a[k], panel[(k + 1) * width + c], acc);
                 acc = acc < op->output_min ? op->output_min : acc;
                 op->output[p * N + size * j + c] = acc > op->output_max ? op->output_max : acc;
             }

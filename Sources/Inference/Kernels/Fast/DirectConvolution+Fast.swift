@@ -30,9 +30,11 @@ final class FastDirectConvolutionKernel: Kernel {
             }
         }
 
+        /// A convolution of one input and one output channel is XNNPACK's depthwise convolution
+        /// of one channel (same weights layout), and sums in that order.
         init(_ p: Conv2DParameters) {
             (inputChannels, outputChannels, height, width) = (p.inputChannels, p.outputChannels, Axis(p.height), Axis(p.width))
-            (hasBias, activation) = (p.hasBias, p.activation)
+            (depthwise, hasBias, activation) = (p.inputChannels == 1 && p.outputChannels == 1, p.hasBias, p.activation)
         }
 
         init(_ p: DepthwiseConv2DParameters) {

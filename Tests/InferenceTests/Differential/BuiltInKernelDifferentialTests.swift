@@ -1,0 +1,140 @@
+import Foundation
+import Inference
+import TFLite
+import Testing
+import TestSupport
+
+/// The kernels only the built-in backend uses (``FastBackend`` with every convolution: the direct
+/// convolution and the resize, docs/engine.md) against the reference on seeded random shapes, on
+/// one thread, on the 2-thread pool and in portable C; and, where this build has XNNPACK, against
+/// XNNPACK bit for bit, vectorized and portable alike (the same terms in the same order, each with
+/// one fused multiply-add).
+@Suite struct BuiltInKernelDifferentialTests {
+    static let candidates: [CandidateBackend] = [
+        CandidateBackend(label: "built-in", backendName: "fast", make: { FastBackend(takesEveryConvolution: true) }),
+        CandidateBackend(label: "built-in-2-threads", backendName: "fast",
+                         make: { FastBackend(parallelWorkThreshold: 0, takesEveryConvolution: true) }, threadCount: 2),
+        CandidateBackend(label: "built-in-portable", backendName: "fast", make: { FastBackend(takesEveryConvolution: true, portable: true) }),
+    ]
+
+    @Test func convolutionsOfEveryShape() throws {
+        var worst: Float = 0
+        try runDifferentialCases("CONV_2D (built-in direct)", count: 40, seed: 0xD1EC7, candidates: Self.candidates) { rng in
+            let kh = rng.pick([1, 2, 3, 3, 5]), kw = rng.int(in: 0...3) == 0 ? rng.pick([1, 3]) : kh
+            let stride = rng.pick([1, 2, 2, 3]), dilation = rng.int(in: 0...4) == 0 ? 2 : 1
+            let padding: Padding = rng.int(in: 0...2) == 0 ? .valid : .same
+            let extent = (max(kh, kw) - 1) * dilation + 1
+            let h = max(extent, rng.int(in: 1...17)), w = max(extent, rng.int(in: 1...23))
+            let c = rng.pick([1, 2, 3, 3, 5, 8, 16]), o = rng.pick([1, 2, 7, 8, 12, 16, 24, 33])
+            let activation = rng.pick([FusedActivation.none, .relu, .relu6])
+            let hasBias = rng.int(in: 0...4) != 0
+            var b = TestGraphBuilder()
+            let x = b.input([1, h, w, c])
+            let filter = b.constant(rng.floats(o * kh * kw * c, in: -1, 1), [o, kh, kw, c])
+            let bias = hasBias ? b.constant(rng.floats(o, in: -1, 1), [o]) : -1
+            let options = Conv2DOptions(padding: padding, strideW: stride, strideH: stride, dilationW: dilation, dilationH: dilation,
+                                        fusedActivation: activation)
+            let y = try b.node(.conv2D, .conv2D(options), hasBias ? [x, filter, bias] : [x, filter])
+            let testCase = DifferentialCase(
+                description: "conv [1, \(h), \(w), \(c)] k\(kh)x\(kw) s\(stride) d\(dilation) → \(o) \(padding) \(activation) bias \(hasBias)",
+                graph: try b.graph(outputs: [y]), inputs: [rng.floats(h * w * c, in: -1, 1)],
+                reductionLength: kh * kw * c + 1, expectedBackend: "fast")
+            worst = max(worst, try Self.maxDeltaFromXNNPACK(testCase))
+            return testCase
+        }
+        Self.expectBitIdentical(worst)
+    }
+
+    @Test func stridedDepthwiseConvolutions() throws {
+        var worst: Float = 0
+        try runDifferentialCases("DEPTHWISE_CONV_2D (built-in direct)", count: 30, seed: 0xD1EC8, candidates: Self.candidates) { rng in
+            let k = rng.pick([3, 3, 5]), stride = rng.pick([2, 2, 3]), dilation = rng.int(in: 0...4) == 0 ? 2 : 1
+            let padding: Padding = rng.int(in: 0...2) == 0 ? .valid : .same
+            let extent = (k - 1) * dilation + 1
+            let h = max(extent, rng.int(in: 1...19)), w = max(extent, rng.int(in: 1...29))
+            let c = rng.pick([1, 3, 8, 13, 16, 24, 40])
+            let activation = rng.pick([FusedActivation.none, .relu, .relu6])
+            var b = TestGraphBuilder()
+            let x = b.input([1, h, w, c])
+            let filter = b.constant(rng.floats(k * k * c, in: -1, 1), [1, k, k, c])
+            let bias = b.constant(rng.floats(c, in: -1, 1), [c])
+            let options = DepthwiseConv2DOptions(padding: padding, strideW: stride, strideH: stride, depthMultiplier: 1,
+                                                 dilationW: dilation, dilationH: dilation, fusedActivation: activation)
+            let y = try b.node(.depthwiseConv2D, .depthwiseConv2D(options), [x, filter, bias])
+            let testCase = DifferentialCase(
+                description: "depthwise [1, \(h), \(w), \(c)] k\(k) s\(stride) d\(dilation) \(padding) \(activation)",
+                graph: try b.graph(outputs: [y]), inputs: [rng.floats(h * w * c, in: -1, 1)],
+                reductionLength: k * k + 1, expectedBackend: "fast")
+            worst = max(worst, try Self.maxDeltaFromXNNPACK(testCase))
+            return testCase
+        }
+        Self.expectBitIdentical(worst)
+    }
+
+    @Test func fullyConnectedLayers() throws {
+        var worst: Float = 0
+        try runDifferentialCases("FULLY_CONNECTED (built-in direct)", count: 25, seed: 0xD1EC9, candidates: Self.candidates) { rng in
+            let rows = rng.pick([1, 1, 2, 3]), k = rng.pick([1, 7, 64, 100, 1152]), n = rng.pick([1, 2, 10, 63, 64])
+            let hasBias = rng.int(in: 0...3) != 0
+            var b = TestGraphBuilder()
+            let x = b.input([rows, k])
+            let weights = b.constant(rng.floats(n * k, in: -1, 1), [n, k])
+            let bias = hasBias ? b.constant(rng.floats(n, in: -1, 1), [n]) : -1
+            let y = try b.node(.fullyConnected, .fullyConnected(fusedActivation: rng.pick([.none, .relu]), keepNumDims: false),
+                               hasBias ? [x, weights, bias] : [x, weights])
+            let testCase = DifferentialCase(description: "fully connected [\(rows), \(k)] → \(n) bias \(hasBias)",
+                                            graph: try b.graph(outputs: [y]), inputs: [rng.floats(rows * k, in: -1, 1)],
+                                            reductionLength: k + 1, expectedBackend: "fast")
+            worst = max(worst, try Self.maxDeltaFromXNNPACK(testCase))
+            return testCase
+        }
+        Self.expectBitIdentical(worst)
+    }
+
+    @Test func resizes() throws {
+        var worst: Float = 0
+        try runDifferentialCases("RESIZE_BILINEAR (built-in)", count: 30, seed: 0xD1ECA, candidates: Self.candidates) { rng in
+            let h = rng.int(in: 1...12), w = rng.int(in: 1...12), c = rng.pick([1, 3, 8, 13])
+            let oh = rng.pick([1, h, 2 * h, 3 * h + 1, max(1, h / 2)]), ow = rng.pick([1, w, 2 * w, 2 * w + 3])
+            let (align, half) = rng.pick([(false, false), (false, true), (true, false)])
+            var b = TestGraphBuilder()
+            let x = b.input([1, h, w, c])
+            let size = b.constant(int32: [Int32(oh), Int32(ow)], [2])
+            let y = try b.node(.resizeBilinear, .resizeBilinear(alignCorners: align, halfPixelCenters: half), [x, size])
+            let testCase = DifferentialCase(description: "resize [1, \(h), \(w), \(c)] → \(oh)×\(ow) align \(align) half \(half)",
+                                            graph: try b.graph(outputs: [y]), inputs: [rng.floats(h * w * c, in: -1, 1)],
+                                            reductionLength: 4, expectedBackend: "fast")
+            worst = max(worst, try Self.maxDeltaFromXNNPACK(testCase))
+            return testCase
+        }
+        Self.expectBitIdentical(worst)
+    }
+
+    #if XNNPACK
+    /// Max |Δ| between XNNPACK alone and the built-in kernels, vectorized and portable, on one case.
+    static func maxDeltaFromXNNPACK(_ testCase: DifferentialCase) throws -> Float {
+        func run(_ backend: any Backend) throws -> [Float] {
+            let interpreter = try Interpreter(graph: testCase.graph, backends: [backend], threadCount: 1)
+            for (i, values) in testCase.inputs.enumerated() { try interpreter.copyInput(values, at: i) }
+            try interpreter.invoke()
+            return interpreter.output(at: 0)
+        }
+        let xnnpack = try run(XNNPACKBackend())
+        var worst: Float = 0
+        for backend in [FastBackend(takesEveryConvolution: true), FastBackend(takesEveryConvolution: true, portable: true)] {
+            worst = max(worst, zip(try run(backend), xnnpack).reduce(Float(0)) { max($0, abs($1.0 - $1.1)) })
+        }
+        return worst
+    }
+
+    static func expectBitIdentical(_ worst: Float) {
+        FileHandle.standardError.write(Data("built-in kernels vs XNNPACK: max |Δ| \(worst)\n".utf8))
+        #expect(worst == 0)
+    }
+    #else
+    /// Without XNNPACK there is nothing to match bit for bit: the comparison with the reference
+    /// kernels stands alone.
+    static func maxDeltaFromXNNPACK(_ testCase: DifferentialCase) throws -> Float { 0 }
+    static func expectBitIdentical(_ worst: Float) {}
+    #endif
+}
