@@ -112,52 +112,77 @@ static void rows_scalar(const fk_direct_conv *op, size_t row_start, size_t row_e
 // MARK: AVX2 with FMA
 
 #if FK_X86
-FK_AVX2 static void rows_avx2(const fk_direct_conv *op, size_t row_start, size_t row_end) {
+/// The lanes of blocks b0 ..< b0 + NB (of 8 output channels) of one output pixel. NB independent
+/// accumulators hide the fused multiply-add's latency; each still sums its own terms in order.
+FK_AVX2 static inline __attribute__((always_inline)) void pixel_blocks_avx2(
+    const fk_direct_conv *op, size_t y, size_t x, size_t b0, const size_t NB, float *out) {
     const size_t O = op->output_channels, I = op->input_channels, KH = op->kernel_height, KW = op->kernel_width;
     const size_t stride = 8 * (1 + term_count(op->depthwise, I, KH, KW));
+    const float *w[4];
+    __m256 acc[4];
+    for (size_t j = 0; j < NB; j++) {
+        w[j] = op->packed + (b0 + j) * stride;
+        acc[j] = _mm256_loadu_ps(w[j]);
+    }
+    if (op->depthwise) {
+        for (size_t kx = 0; kx < KW; kx++) {
+            const ptrdiff_t ix = input_x(op, x, kx);
+            if (ix < 0) continue;
+            for (size_t ky = 0; ky < KH; ky++) {
+                const ptrdiff_t iy = input_y(op, y, ky);
+                if (iy < 0) continue;
+                const float *in = pixel(op, iy, ix) + b0 * 8;
+                const size_t term = 8 * (1 + kx * KH + ky);
+                for (size_t j = 0; j < NB; j++) {
+                    const size_t valid = O - (b0 + j) * 8 < 8 ? O - (b0 + j) * 8 : 8;
+                    const __m256 v = valid == 8 ? _mm256_loadu_ps(in + 8 * j)
+                                                : _mm256_maskload_ps(in + 8 * j, fk_lane_mask8(0, (ptrdiff_t)valid));
+                    acc[j] = _mm256_fmadd_ps(v, _mm256_loadu_ps(w[j] + term), acc[j]);
+                }
+            }
+        }
+    } else {
+        for (size_t ky = 0; ky < KH; ky++) {
+            const ptrdiff_t iy = input_y(op, y, ky);
+            if (iy < 0) continue;
+            for (size_t kx = 0; kx < KW; kx++) {
+                const ptrdiff_t ix = input_x(op, x, kx);
+                if (ix < 0) continue;
+                const float *in = pixel(op, iy, ix);
+                const size_t first = 8 * (1 + (ky * KW + kx) * I);
+                for (size_t ci = 0; ci < I; ci++) {
+                    const __m256 a = _mm256_broadcast_ss(in + ci);
+                    for (size_t j = 0; j < NB; j++) acc[j] = _mm256_fmadd_ps(a, _mm256_loadu_ps(w[j] + first + 8 * ci), acc[j]);
+                }
+            }
+        }
+    }
     const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
+    for (size_t j = 0; j < NB; j++) {
+        const size_t c0 = (b0 + j) * 8, valid = O - c0 < 8 ? O - c0 : 8;
+        const __m256 clamped = _mm256_min_ps(_mm256_max_ps(acc[j], vmin), vmax);
+        if (valid == 8) {
+            _mm256_storeu_ps(out + c0, clamped);
+        } else {
+            float lanes[8];
+            _mm256_storeu_ps(lanes, clamped);
+            memcpy(out + c0, lanes, valid * sizeof(float));
+        }
+    }
+}
+
+FK_AVX2 static void rows_avx2(const fk_direct_conv *op, size_t row_start, size_t row_end) {
+    const size_t blocks = block_count(op->output_channels, 8);
     for (size_t y = row_start; y < row_end; y++) {
         for (size_t x = 0; x < op->output_width; x++) {
-            float *out = op->output + (y * op->output_width + x) * O;
-            for (size_t c0 = 0; c0 < O; c0 += 8) {
-                const size_t valid = O - c0 < 8 ? O - c0 : 8;
-                const float *w = op->packed + c0 / 8 * stride;
-                __m256 acc = _mm256_loadu_ps(w);
-                if (op->depthwise) {
-                    const __m256i mask = fk_lane_mask8(0, (ptrdiff_t)valid);
-                    for (size_t kx = 0; kx < KW; kx++) {
-                        const ptrdiff_t ix = input_x(op, x, kx);
-                        if (ix < 0) continue;
-                        for (size_t ky = 0; ky < KH; ky++) {
-                            const ptrdiff_t iy = input_y(op, y, ky);
-                            if (iy < 0) continue;
-                            const float *in = pixel(op, iy, ix) + c0;
-                            const __m256 v = valid == 8 ? _mm256_loadu_ps(in) : _mm256_maskload_ps(in, mask);
-                            acc = _mm256_fmadd_ps(v, _mm256_loadu_ps(w + 8 * (1 + kx * KH + ky)), acc);
-                        }
-                    }
-                } else {
-                    for (size_t ky = 0; ky < KH; ky++) {
-                        const ptrdiff_t iy = input_y(op, y, ky);
-                        if (iy < 0) continue;
-                        for (size_t kx = 0; kx < KW; kx++) {
-                            const ptrdiff_t ix = input_x(op, x, kx);
-                            if (ix < 0) continue;
-                            const float *in = pixel(op, iy, ix), *wt = w + 8 * (1 + (ky * KW + kx) * I);
-                            for (size_t ci = 0; ci < I; ci++) {
-                                acc = _mm256_fmadd_ps(_mm256_broadcast_ss(in + ci), _mm256_loadu_ps(wt + 8 * ci), acc);
-                            }
-                        }
-                    }
-                }
-                acc = _mm256_min_ps(_mm256_max_ps(acc, vmin), vmax);
-                if (valid == 8) {
-                    _mm256_storeu_ps(out + c0, acc);
-                } else {
-                    float lanes[8];
-                    _mm256_storeu_ps(lanes, acc);
-                    memcpy(out + c0, lanes, valid * sizeof(float));
-                }
+            float *out = op->output + (y * op->output_width + x) * op->output_channels;
+            size_t b = 0;
+            for (; b + 4 <= blocks; b += 4) pixel_blocks_avx2(op, y, x, b, 4, out);
+            switch (blocks - b) {
+            case 3: pixel_blocks_avx2(op, y, x, b, 3, out); break;
+            case 2: pixel_blocks_avx2(op, y, x, b, 2, out); break;
+            case 1: pixel_blocks_avx2(op, y, x, b, 1, out); break;
+            default: break;
             }
         }
     }
