@@ -1,10 +1,11 @@
 // swift-tools-version:6.1
 //
-// VisionTasks: MediaPipe's face and pose tasks, ML Kit and Firebase ML Vision face detection, on
-// Linux and any Swift platform, with our own TFLite inference engine.
+// VisionTasks: MediaPipe's face, pose and hand tasks, ML Kit and Firebase ML Vision face detection,
+// on Linux and any Swift platform, with our own TFLite inference engine.
 //
 // Layers (data flows one way; each layer imports only the ones above it):
-//   CZlib, CXNNPACK, ...   system-library shims; exactly one Swift module imports each
+//   CZlib, CXNNPACK, ...   system-library shims; exactly one Swift module imports each (CXNNPACK
+//                          only with the XNNPACK trait, CFFmpeg only with FFmpeg: docs/platforms.md)
 //   CFastKernels           our C microkernels for shapes XNNPACK runs slowly (imported by Inference)
 //   TFLite                 .tflite flatbuffer reader (bounds-checked), .task (zip) bundles, metadata
 //   Inference              graph, memory plan, op kernels (Reference/ and XNNPACK/)
@@ -28,6 +29,14 @@ let swiftSettings: [SwiftSetting] = [
 let xnnpack: Set<String> = ["XNNPACK"]
 let ffmpeg: Set<String> = ["FFmpeg"]
 
+/// FFmpeg's headers: Homebrew's through pkg-config on a Mac; Debian's are on the default path.
+/// Never its link flags on Linux, where CFFmpegLoader loads the libraries on first use.
+#if os(macOS)
+let ffmpegPackageConfig: String? = "libavformat"
+#else
+let ffmpegPackageConfig: String? = nil
+#endif
+
 let package = Package(
     name: "VisionTasks",
     products: [
@@ -48,18 +57,25 @@ let package = Package(
         .default(enabledTraits: ["XNNPACK", "FFmpeg"]),
     ],
     targets: [
-        // MARK: System libraries (Debian packages, installed by scripts/setup)
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
-        .systemLibrary(name: "CXNNPACK", path: "Sources/CXNNPACK"),
-        .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
-        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
-        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
+        // MARK: System libraries (Debian packages, installed by scripts/setup; Homebrew on a Mac,
+        // docs/platforms.md §4), found through pkg-config where they ship a .pc file
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .systemLibrary(name: "CXNNPACK", path: "Sources/CXNNPACK",
+                       providers: [.apt(["libxnnpack-dev", "libpthreadpool-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg",
+                       providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: ffmpegPackageConfig,
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev", "libavdevice-dev"]),
+                                   .brew(["ffmpeg"])]),
         // FFmpeg's functions as trampolines into libraries loaded on first use (start-up cost)
         .target(name: "CFFmpegLoader", cSettings: [.define("VT_FFMPEG_TRAIT", .when(traits: ffmpeg))]),
         // pthreadpool's API on our own pool, which XNNPACK's parallel loops bind to (see its header)
         .target(name: "CThreadPool", dependencies: [.target(name: "CXNNPACK", condition: .when(traits: xnnpack))],
                 cSettings: [.define("VT_PTHREADPOOL_API", .when(traits: xnnpack))]),
-        // Hand-written float kernels (AVX-512F chosen at run time, portable C otherwise)
+        // Hand-written float kernels (AVX-512F or AVX2 chosen at run time, portable C otherwise)
         .target(name: "CFastKernels"),
 
         // MARK: Model format and inference

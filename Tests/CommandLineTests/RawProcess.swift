@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 import TestSupport
@@ -34,7 +36,11 @@ enum RawProcess {
         environment["VISIONTASKS_ASSETS"] = Assets.repositoryRoot.appendingPathComponent("assets").path
         let environmentWords = environment.map { Array("\($0.key)=\($0.value)".utf8) }
 
+        #if os(Linux)
         var actions = posix_spawn_file_actions_t()
+        #else
+        var actions: posix_spawn_file_actions_t?  // an opaque pointer on Apple systems
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)

@@ -22,17 +22,19 @@ extension DecodingState {
         }
         vt_set_interrupt_deadline(allocated, deadline)
         var inputFormat: UnsafePointer<AVInputFormat>?
-        if source.hasPrefix("/dev/video") {
+        var name = source
+        if let device = CaptureDevice.input(for: source) {
             DeviceRegistry.registerOnce()
-            inputFormat = av_find_input_format("video4linux2")
+            inputFormat = av_find_input_format(device.format)
+            name = device.name
             guard inputFormat != nil else {
                 avformat_free_context(allocated)
                 deadline.deallocate()
-                throw .unsupportedCodec("\(source): this FFmpeg has no video4linux2 capture input")
+                throw .unsupportedCodec("\(source): this FFmpeg has no \(device.format) capture input")
             }
         }
         arm(deadline, options)
-        let opened = avformat_open_input(&format, source, inputFormat, nil)  // frees the context on failure
+        let opened = avformat_open_input(&format, name, inputFormat, nil)  // frees the context on failure
         guard opened >= 0, let format else {
             deadline.deallocate()
             throw FFmpegStatus.error(opened, "opening the input", subject: source)

@@ -25,7 +25,7 @@ public final class SampleBufferSource: @unchecked Sendable {
 
     /// Opens `path`; `live` chooses live reading (nil: for capture devices and URLs, not for files).
     public init(path: String, live: Bool? = nil) throws(VideoError) {
-        let isLive = live ?? (path.hasPrefix("/dev/video") || path.contains("://"))
+        let isLive = live ?? (CaptureDevice.isDevice(path) || path.contains("://"))
         if isLive {
             let source = try LiveVideoSource(path: path)
             info = source.info

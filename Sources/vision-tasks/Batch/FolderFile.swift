@@ -24,8 +24,8 @@ struct FolderFile: Hashable, Comparable, Sendable {
     static func < (lhs: FolderFile, rhs: FolderFile) -> Bool { lhs.bytes.lexicographicallyPrecedes(rhs.bytes) }
 
     /// Calls `body` with a path that opens this file below `root`: the joined path when it is
-    /// UTF-8 (Swift's strings are), else a path through an open descriptor (`/proc/self/fd/N`,
-    /// `/dev/fd/N` on Apple systems), valid while `body` runs.
+    /// UTF-8 (Swift's strings are), else a path through an open descriptor
+    /// (`Platform.descriptorPath`), valid while `body` runs.
     /// - Throws: ``InputError`` if the file cannot be opened, or what `body` throws.
     func withOpenablePath<T>(under root: String, _ body: (String) throws -> T) throws -> T {
         let joined = root.hasSuffix("/") ? root : root + "/"
@@ -33,10 +33,6 @@ struct FolderFile: Hashable, Comparable, Sendable {
         let descriptor = open(FileSystemName.cString(Array(joined.utf8) + bytes), O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw InputError(path: joined + text, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        #if os(Linux)
-        return try body("/proc/self/fd/\(descriptor)")
-        #else
-        return try body("/dev/fd/\(descriptor)")
-        #endif
+        return try body(Platform.descriptorPath(descriptor))
     }
 }

@@ -66,10 +66,7 @@ final class WorkerThread: @unchecked Sendable {
 
     init(name: String, niceness: Int32 = 10, _ body: @escaping @Sendable () -> Void) {
         let thread = Thread { [finished] in
-            #if os(Linux)
-            // `who` 0 with PRIO_PROCESS is the calling thread on Linux, where nice is per thread.
-            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
-            #endif
+            Platform.lowerCallingThreadPriority(by: niceness)
             body()
             finished.signal()
         }

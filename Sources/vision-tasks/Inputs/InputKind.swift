@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import VideoIO
 
 /// What the command's input argument is, which decides how it is read and the running mode.
 enum InputKind: Equatable {
@@ -10,8 +11,9 @@ enum InputKind: Equatable {
     case image(String)
     /// A video file: video running mode, JSON Lines (one object per frame).
     case video(String)
-    /// A URL (`rtsp://`, `http(s)://`, `udp://`, `file://`, …), a capture device (`/dev/video*`,
-    /// any character device) or a named pipe: live-stream running mode, frames dropped while busy.
+    /// A URL (`rtsp://`, `http(s)://`, `udp://`, `file://`, …), a capture device (`CaptureDevice`:
+    /// `/dev/video*` on Linux, any character device) or a named pipe: live-stream running mode,
+    /// frames dropped while busy.
     case stream(String)
     /// A folder: every image and video below it, JSON Lines (one object per file).
     case folder(String)
@@ -21,7 +23,7 @@ enum InputKind: Equatable {
     /// A regular file is an image when it starts with a PNG or JPEG signature or has an image
     /// extension (so a damaged `.jpg` is reported as a bad image), and a video otherwise.
     static func classify(_ argument: String) throws(InputError) -> InputKind {
-        if argument.contains("://") || argument.hasPrefix("/dev/video") { return .stream(argument) }
+        if argument.contains("://") || CaptureDevice.isDevice(argument) { return .stream(argument) }
         var status = stat()
         guard stat(argument, &status) == 0 else {
             throw InputError(path: argument, reason: String(cString: strerror(errno)))

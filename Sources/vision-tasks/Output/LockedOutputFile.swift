@@ -18,7 +18,7 @@ enum LockedOutputFile {
         // A run that rewrites the file renames a new one onto the path while holding both locks;
         // a lock on the replaced file is no lock at all, so check that the path still names it.
         for _ in 0..<8 {
-            let descriptor = openDescriptor(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC)
+            let descriptor = Platform.open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
                 throw OutputError(path: path, reason: "cannot open for appending: \(String(cString: strerror(errno)))")
             }
@@ -39,14 +39,6 @@ enum LockedOutputFile {
         close(descriptor)
         if code == EWOULDBLOCK { throw OutputInUse(path: path) }
         throw OutputError(path: path, reason: "cannot lock: \(String(cString: strerror(code)))")
-    }
-
-    private static func openDescriptor(_ path: String, _ flags: Int32) -> Int32 {
-        #if canImport(Glibc)
-        Glibc.open(path, flags, 0o644)
-        #else
-        Darwin.open(path, flags, 0o644)
-        #endif
     }
 }
 

@@ -8,7 +8,7 @@ import Foundation
 /// The command's words, read from the raw `argv`. Swift's `CommandLine.arguments` repairs bytes
 /// that are not UTF-8, which turns a file name Linux allows, such as `\xff\xfe.jpg`, into one that
 /// does not exist. Such an argument is opened as it is, and stands in the words for a path through
-/// its descriptor (`/proc/self/fd/N`, kept open for the life of the process).
+/// its descriptor (`Platform.descriptorPath`, kept open for the life of the process).
 enum RawArguments {
     struct Word {
         /// What the command reads.
@@ -23,10 +23,8 @@ enum RawArguments {
         let bytes = Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
         let display = FileSystemName.text(of: bytes)
         guard !FileSystemName.isUTF8(bytes) else { return Word(text: display, display: display) }
-        #if os(Linux)
         let descriptor = open(pointer, O_RDONLY | O_NONBLOCK | O_CLOEXEC)  // non-blocking: a named pipe
-        if descriptor >= 0 { return Word(text: "/proc/self/fd/\(descriptor)", display: display) }
-        #endif
+        if descriptor >= 0 { return Word(text: Platform.descriptorPath(descriptor), display: display) }
         return Word(text: display, display: display)
     }
 

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the command does differently on Linux and on Apple systems, in one place
+/// (docs/platforms.md §5). Everything else it calls is POSIX.
+enum Platform {
+    /// A path that opens the file behind `descriptor` while the descriptor stays open.
+    static func descriptorPath(_ descriptor: Int32) -> String {
+        #if os(Linux)
+        "/proc/self/fd/\(descriptor)"
+        #else
+        "/dev/fd/\(descriptor)"
+        #endif
+    }
+
+    /// Lowers the calling thread's priority by `niceness`. Only Linux has a nice value per thread;
+    /// elsewhere it is the process's, so nothing changes.
+    static func lowerCallingThreadPriority(by niceness: Int32) {
+        #if os(Linux)
+        // `who` 0 with PRIO_PROCESS is the calling thread on Linux.
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+        #endif
+    }
+
+    /// `open(2)` with a mode (the C library's name is shadowed where this is called).
+    static func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.open(path, flags, mode)
+        #else
+        Darwin.open(path, flags, mode)
+        #endif
+    }
+
+    /// `write(2)` (the C library's name is shadowed where this is called).
+    static func write(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(descriptor, bytes, count)
+        #else
+        Darwin.write(descriptor, bytes, count)
+        #endif
+    }
+}
