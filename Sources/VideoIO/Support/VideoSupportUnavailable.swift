@@ -1,10 +1,10 @@
 #if !FFmpeg
 import Imaging
 
-// A build without the package trait `FFmpeg` (docs/platforms.md): no FFmpeg header or library
+// A build without the package trait `FFmpeg` (docs/platforms.md §3): no FFmpeg header or library
 // is used. ``VideoReader`` and ``VideoWriter`` keep their whole API, and opening either throws
-// ``VideoError/unavailable(_:)``; the states they would hold are uninhabited, so nothing past
-// that point can run.
+// ``VideoError/unavailable(_:)``; no instance of the states they would hold can be made, so
+// nothing past that point runs.
 
 enum FFmpegLibraries {
     /// Always throws: this build has no video support.
@@ -26,31 +26,41 @@ enum EncoderChoice {
     static func encoder(for codec: VideoCodec) -> Never? { nil }
 }
 
-/// No reader is ever opened.
-enum DecodingState {
-    var isDraining: Bool { switch self {} }
-    var skippedPackets: Int { switch self {} }
-    func interrupt() { switch self {} }
-    func streamInfo() -> VideoStreamInfo { switch self {} }
-    func next(source: String, options: VideoReader.Options) throws(VideoError) -> VideoFrame? { switch self {} }
+/// No reader is ever opened: `open` throws, and nothing else can make one.
+final class DecodingState {
+    private init() {}
+
     static func open(_ source: String, options: VideoReader.Options) throws(VideoError) -> DecodingState {
         try FFmpegLibraries.unavailable()
     }
+
+    // Never reached (no instance exists); here so that VideoReader compiles unchanged.
+    var isDraining: Bool { false }
+    var skippedPackets: Int { 0 }
+    func interrupt() {}
+    func streamInfo() -> VideoStreamInfo {
+        VideoStreamInfo(width: 0, height: 0, framesPerSecond: nil, durationMilliseconds: nil, frameCount: nil, codecName: "", containerName: "")
+    }
+    func next(source: String, options: VideoReader.Options) throws(VideoError) -> VideoFrame? { try FFmpegLibraries.unavailable() }
 }
 
-/// No writer is ever opened.
-enum EncodingState {
-    var codec: VideoCodec { switch self {} }
-    var frameCount: Int { switch self {} }
-    var lastTimestamp: Int64? { switch self {} }
-    var takesI420: Bool { switch self {} }
-    var yuvColorSpace: YUVColorSpace { switch self {} }
+/// No writer is ever opened: `init` throws.
+final class EncodingState {
     init(path: String, width: Int, height: Int, framesPerSecond: Double, options: VideoWriter.Options) throws(VideoError) {
         try FFmpegLibraries.unavailable()
     }
-    func fit(_ image: Image, width: Int, height: Int, destination: String) throws(VideoError) -> Image { switch self {} }
-    func encode(_ image: Image, pts: Int64) throws(VideoError) { switch self {} }
-    func finish() throws(VideoError) { switch self {} }
-    func abandon() { switch self {} }
+
+    // Never reached (no instance exists); here so that VideoWriter compiles unchanged.
+    var codec: VideoCodec { .mpeg4 }
+    var frameCount: Int { 0 }
+    var lastTimestamp: Int64? { nil }
+    var takesI420: Bool { false }
+    var yuvColorSpace: YUVColorSpace { .bt601VideoRange }
+    func fit(_ image: Image, width: Int, height: Int, destination: String) throws(VideoError) -> Image {
+        try FFmpegLibraries.unavailable()
+    }
+    func encode(_ image: Image, pts: Int64) throws(VideoError) { try FFmpegLibraries.unavailable() }
+    func finish() throws(VideoError) { try FFmpegLibraries.unavailable() }
+    func abandon() {}
 }
 #endif
