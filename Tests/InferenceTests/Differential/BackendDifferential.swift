@@ -84,6 +84,17 @@ func expectCandidatesMatchReference(_ testCase: DifferentialCase, candidates: [C
     return worst
 }
 
+/// The largest |Δ| between the first outputs of `testCase` run on `a` and on `b` alone, one thread.
+func maxDelta(_ testCase: DifferentialCase, between a: any Backend, and b: any Backend) throws -> Float {
+    func run(_ backend: any Backend) throws -> [Float] {
+        let interpreter = try Interpreter(graph: testCase.graph, backends: [backend], threadCount: 1)
+        for (i, values) in testCase.inputs.enumerated() { try interpreter.copyInput(values, at: i) }
+        try interpreter.invoke()
+        return interpreter.output(at: 0)
+    }
+    return zip(try run(a), try run(b)).reduce(Float(0)) { max($0, abs($1.0 - $1.1)) }
+}
+
 /// Runs many seeded cases and reports their count and worst error ratio on stderr.
 func runDifferentialCases(
     _ name: String, count: Int, seed: UInt64, candidates: [CandidateBackend] = candidateBackends,

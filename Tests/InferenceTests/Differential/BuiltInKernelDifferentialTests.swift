@@ -113,18 +113,8 @@ import TestSupport
     #if XNNPACK
     /// Max |Δ| between XNNPACK alone and the built-in kernels, vectorized and portable, on one case.
     static func maxDeltaFromXNNPACK(_ testCase: DifferentialCase) throws -> Float {
-        func run(_ backend: any Backend) throws -> [Float] {
-            let interpreter = try Interpreter(graph: testCase.graph, backends: [backend], threadCount: 1)
-            for (i, values) in testCase.inputs.enumerated() { try interpreter.copyInput(values, at: i) }
-            try interpreter.invoke()
-            return interpreter.output(at: 0)
-        }
-        let xnnpack = try run(XNNPACKBackend())
-        var worst: Float = 0
-        for backend in [FastBackend(takesEveryConvolution: true), FastBackend(takesEveryConvolution: true, portable: true)] {
-            worst = max(worst, zip(try run(backend), xnnpack).reduce(Float(0)) { max($0, abs($1.0 - $1.1)) })
-        }
-        return worst
+        max(try maxDelta(testCase, between: FastBackend(takesEveryConvolution: true), and: XNNPACKBackend()),
+            try maxDelta(testCase, between: FastBackend(takesEveryConvolution: true, portable: true), and: XNNPACKBackend()))
     }
 
     static func expectBitIdentical(_ worst: Float) {

@@ -156,14 +156,7 @@ import TestSupport
     #if XNNPACK
     /// Max |Δ| between the fast backend and XNNPACK alone on one case.
     static func maxDeltaFromXNNPACK(_ testCase: DifferentialCase) throws -> Float {
-        func run(_ backend: any Backend) throws -> [Float] {
-            let interpreter = try Interpreter(graph: testCase.graph, backends: [backend], threadCount: 1)
-            for (i, values) in testCase.inputs.enumerated() { try interpreter.copyInput(values, at: i) }
-            try interpreter.invoke()
-            return interpreter.output(at: 0)
-        }
-        let fast = try run(FastBackend()), xnnpack = try run(XNNPACKBackend())
-        return zip(fast, xnnpack).reduce(Float(0)) { max($0, abs($1.0 - $1.1)) }
+        try maxDelta(testCase, between: FastBackend(), and: XNNPACKBackend())
     }
     #else
     /// Without XNNPACK there is nothing to match bit for bit: the comparison with the reference

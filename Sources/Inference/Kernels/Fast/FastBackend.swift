@@ -11,7 +11,8 @@ import CFastKernels
 /// Beside XNNPACK, only used where the kernels are vectorized (AVX-512F, or AVX2 with FMA);
 /// elsewhere XNNPACK keeps every node. The built-in backend (`takesEveryConvolution`) uses them on
 /// every processor, and adds the direct kernel (``FastDirectConvolutionKernel``) for every other
-/// convolution and fully connected layer, also in XNNPACK's order.
+/// convolution and fully connected layer, also in XNNPACK's order, and ``FastResizeBilinearKernel``
+/// (docs/engine.md §4.2).
 /// Each kernel is checked against its reference and against XNNPACK by the differential tests.
 package struct FastBackend: Backend {
     package let name = "fast"
