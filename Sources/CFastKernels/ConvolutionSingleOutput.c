@@ -44,23 +44,29 @@ static inline float clamp(const fk_conv_single_output *op, float x) {
 // MARK: Portable C
 
 static void rows_scalar(const fk_conv_single_output *op, size_t row_start, size_t row_end) {
-    const size_t C = op->channels, KH = op->kernel_height, KW = op->kernel_width;
+    const size_t C = op->channels, KH = op->kernel_height, KW = op->kernel_width, OW = op->output_width;
     for (size_t y = row_start; y < row_end; y++) {
-        for (size_t x = 0; x < op->output_width; x++) {
-            float acc = op->bias;
-            for (size_t ky = 0; ky < KH; ky++) {
-                const float *row = input_row(op, (ptrdiff_t)(y + ky) - (ptrdiff_t)op->pad_top);
-                for (size_t kx = 0; kx < KW; kx++) {
-                    const ptrdiff_t ix = (ptrdiff_t)(x + kx) - (ptrdiff_t)op->pad_left;
-                    const int inside = row != NULL && ix >= 0 && ix < (ptrdiff_t)op->input_width;
-                    for (size_t c = 0; c < C; c++) {
-                        const float v = inside ? row[(size_t)ix * C + c] : 0.0f;
-                        acc = fmaf(v, op->weights[(ky * KW + kx) * C + c], acc);
-                    }
+        // The output row is the accumulator: for each term (ky, kx, c) in order, one loop over
+        // the output pixels it reaches, independent sums that vectorize on any processor.
+        float *out = op->output + y * OW;
+        for (size_t x = 0; x < OW; x++) out[x] = op->bias;
+        for (size_t ky = 0; ky < KH; ky++) {
+            const float *row = input_row(op, (ptrdiff_t)(y + ky) - (ptrdiff_t)op->pad_top);
+            if (row == NULL) continue;
+            for (size_t kx = 0; kx < KW; kx++) {
+                // Output pixels x with 0 <= x + kx - pad_left < input_width.
+                const ptrdiff_t shift = (ptrdiff_t)kx - (ptrdiff_t)op->pad_left;
+                const size_t first = shift < 0 ? (size_t)-shift : 0;
+                const ptrdiff_t limit = (ptrdiff_t)op->input_width - shift;
+                const size_t end = limit < 0 ? 0 : ((size_t)limit < OW ? (size_t)limit : OW);
+                for (size_t c = 0; c < C; c++) {
+                    const float w = op->weights[(ky * KW + kx) * C + c];
+                    const float *in = row + c;
+                    for (size_t x = first; x < end; x++) out[x] = fmaf(in[(size_t)((ptrdiff_t)x + shift) * C], w, out[x]);
                 }
             }
-            op->output[y * op->output_width + x] = clamp(op, acc);
         }
+        for (size_t x = 0; x < OW; x++) out[x] = clamp(op, out[x]);
     }
 }
 

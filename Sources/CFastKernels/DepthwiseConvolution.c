@@ -12,20 +12,27 @@
 #include <immintrin.h>
 #endif
 
-/// Floats in one weight period: lcm(channels, lanes).
+/// Floats in one packed vector: `lanes`, or every channel for the portable code (lanes 1), whose
+/// loops then run over whole channel rows and vectorize on any processor.
+static size_t vector_width(size_t channels, size_t lanes) { return lanes == 1 ? channels : lanes; }
+
+/// Floats in one weight period: lcm(channels, vector width).
 static size_t period(size_t channels, size_t lanes) {
-    return channels / fk_gcd(channels, lanes) * lanes;
+    const size_t width = vector_width(channels, lanes);
+    return channels / fk_gcd(channels, width) * width;
 }
 
 size_t fk_depthwise_packed_count(size_t lanes, size_t channels, size_t kernel_height, size_t kernel_width) {
     return (kernel_height * kernel_width + 1) * period(channels, lanes);
 }
 
-// Layout: for each vector k of a period (lanes floats each): the bias vector, then one weight
-// vector per tap in the order kx outer, ky inner. Lane l of vector k is channel (k·lanes + l) mod C.
+// Layout: for each vector k of a period (`width` floats each): the bias vector, then one weight
+// vector per tap in the order kx outer, ky inner. Lane l of vector k is channel (k·width + l) mod C.
+// For the portable code that is one vector of C channels: bias, then one row of C weights per tap.
 void fk_depthwise_pack(size_t lanes, size_t channels, size_t kernel_height, size_t kernel_width,
                        const float *weights, const float *bias, float *packed) {
     const size_t taps = kernel_height * kernel_width;
+    lanes = vector_width(channels, lanes);
     const size_t vectors = period(channels, lanes) / lanes;
     for (size_t k = 0; k < vectors; k++) {
         float *block = packed + k * (taps + 1) * lanes;
@@ -53,24 +60,25 @@ static inline const float *input_row(const fk_depthwise *op, size_t y, size_t ky
 
 static void rows_scalar(const fk_depthwise *op, size_t row_start, size_t row_end) {
     const size_t C = op->channels, KH = op->kernel_height, KW = op->kernel_width;
-    const size_t taps = KH * KW;
+    const float *bias = op->packed;
     for (size_t y = row_start; y < row_end; y++) {
-        float *out = op->output + y * op->output_width * C;
         for (size_t x = 0; x < op->output_width; x++) {
-            for (size_t c = 0; c < C; c++) {
-                const float *w = op->packed + c * (taps + 1);
-                float acc = w[0];
-                for (size_t kx = 0; kx < KW; kx++) {
-                    const ptrdiff_t ix = (ptrdiff_t)(x + kx) - (ptrdiff_t)op->pad_left;
-                    for (size_t ky = 0; ky < KH; ky++) {
-                        const float *row = input_row(op, y, ky);
-                        const float v = (ix < 0 || ix >= (ptrdiff_t)op->input_width) ? 0.0f : row[(size_t)ix * C + c];
-                        acc = fmaf(v, w[1 + kx * KH + ky], acc);
-                    }
+            // The output pixel is the accumulator: every loop over c is over contiguous,
+            // independent sums, each still adding its taps in order.
+            float *out = op->output + (y * op->output_width + x) * C;
+            for (size_t c = 0; c < C; c++) out[c] = bias[c];
+            for (size_t kx = 0; kx < KW; kx++) {
+                const ptrdiff_t ix = (ptrdiff_t)(x + kx) - (ptrdiff_t)op->pad_left;
+                if (ix < 0 || ix >= (ptrdiff_t)op->input_width) continue;
+                for (size_t ky = 0; ky < KH; ky++) {
+                    const float *in = input_row(op, y, ky) + (size_t)ix * C;
+                    const float *w = op->packed + (1 + kx * KH + ky) * C;
+                    for (size_t c = 0; c < C; c++) out[c] = fmaf(in[c], w[c], out[c]);
                 }
-                acc = acc < op->output_min ? op->output_min : acc;
-                acc = acc > op->output_max ? op->output_max : acc;
-                out[x * C + c] = acc;
+            }
+            for (size_t c = 0; c < C; c++) {
+                const float v = out[c] < op->output_min ? op->output_min : out[c];
+                out[c] = v > op->output_max ? op->output_max : v;
             }
         }
     }

@@ -18,11 +18,19 @@ static size_t term_count(int depthwise, size_t input_channels, size_t kernel_hei
     return depthwise ? kernel_height * kernel_width : kernel_height * kernel_width * input_channels;
 }
 
-static size_t block_count(size_t channels, size_t lanes) { return (channels + lanes - 1) / lanes; }
+/// Output channels per packed block: `lanes`, or all of them for the portable code (lanes 1), whose
+/// loops then run over whole rows of output channels and vectorize on any processor.
+static size_t block_width(size_t channels, size_t lanes) { return lanes == 1 ? channels : lanes; }
+
+static size_t block_count(size_t channels, size_t lanes) {
+    const size_t width = block_width(channels, lanes);
+    return (channels + width - 1) / width;
+}
 
 size_t fk_direct_conv_packed_count(size_t lanes, int depthwise, size_t input_channels, size_t output_channels,
                                    size_t kernel_height, size_t kernel_width) {
-    return block_count(output_channels, lanes) * lanes * (1 + term_count(depthwise, input_channels, kernel_height, kernel_width));
+    return block_count(output_channels, lanes) * block_width(output_channels, lanes)
+        * (1 + term_count(depthwise, input_channels, kernel_height, kernel_width));
 }
 
 void fk_direct_conv_pack(size_t lanes, int depthwise, size_t input_channels, size_t output_channels,
@@ -30,7 +38,9 @@ void fk_direct_conv_pack(size_t lanes, int depthwise, size_t input_channels, siz
                          float *packed) {
     const size_t KH = kernel_height, KW = kernel_width, I = input_channels, O = output_channels;
     const size_t terms = term_count(depthwise, I, KH, KW);
-    for (size_t b = 0; b < block_count(O, lanes); b++) {
+    const size_t blocks = block_count(O, lanes);
+    lanes = block_width(O, lanes);
+    for (size_t b = 0; b < blocks; b++) {
         float *block = packed + b * lanes * (1 + terms);
         for (size_t l = 0; l < lanes; l++) {
             const size_t o = b * lanes + l;
@@ -73,37 +83,42 @@ static inline const float *pixel(const fk_direct_conv *op, ptrdiff_t iy, ptrdiff
 
 static void rows_scalar(const fk_direct_conv *op, size_t row_start, size_t row_end) {
     const size_t O = op->output_channels, I = op->input_channels, KH = op->kernel_height, KW = op->kernel_width;
-    const size_t stride = 1 + term_count(op->depthwise, I, KH, KW);
+    const float *bias = op->packed;  // one block of all O channels: bias, then one row of O weights per term
     for (size_t y = row_start; y < row_end; y++) {
         for (size_t x = 0; x < op->output_width; x++) {
+            // The output pixel is the accumulator: each loop over o is over contiguous,
+            // independent sums, each still adding its terms in order.
             float *out = op->output + (y * op->output_width + x) * O;
-            for (size_t o = 0; o < O; o++) {
-                const float *w = op->packed + o * stride;
-                float acc = w[0];
-                if (op->depthwise) {
-                    for (size_t kx = 0; kx < KW; kx++) {
-                        const ptrdiff_t ix = input_x(op, x, kx);
-                        if (ix < 0) continue;
-                        for (size_t ky = 0; ky < KH; ky++) {
-                            const ptrdiff_t iy = input_y(op, y, ky);
-                            if (iy >= 0) acc = fmaf(pixel(op, iy, ix)[o], w[1 + kx * KH + ky], acc);
-                        }
-                    }
-                } else {
+            for (size_t o = 0; o < O; o++) out[o] = bias[o];
+            if (op->depthwise) {
+                for (size_t kx = 0; kx < KW; kx++) {
+                    const ptrdiff_t ix = input_x(op, x, kx);
+                    if (ix < 0) continue;
                     for (size_t ky = 0; ky < KH; ky++) {
                         const ptrdiff_t iy = input_y(op, y, ky);
                         if (iy < 0) continue;
-                        for (size_t kx = 0; kx < KW; kx++) {
-                            const ptrdiff_t ix = input_x(op, x, kx);
-                            if (ix < 0) continue;
-                            const float *in = pixel(op, iy, ix), *wt = w + 1 + (ky * KW + kx) * I;
-                            for (size_t ci = 0; ci < I; ci++) acc = fmaf(in[ci], wt[ci], acc);
+                        const float *in = pixel(op, iy, ix), *w = op->packed + (1 + kx * KH + ky) * O;
+                        for (size_t o = 0; o < O; o++) out[o] = fmaf(in[o], w[o], out[o]);
+                    }
+                }
+            } else {
+                for (size_t ky = 0; ky < KH; ky++) {
+                    const ptrdiff_t iy = input_y(op, y, ky);
+                    if (iy < 0) continue;
+                    for (size_t kx = 0; kx < KW; kx++) {
+                        const ptrdiff_t ix = input_x(op, x, kx);
+                        if (ix < 0) continue;
+                        const float *in = pixel(op, iy, ix);
+                        for (size_t ci = 0; ci < I; ci++) {
+                            const float a = in[ci], *w = op->packed + (1 + (ky * KW + kx) * I + ci) * O;
+                            for (size_t o = 0; o < O; o++) out[o] = fmaf(a, w[o], out[o]);
                         }
                     }
                 }
-                acc = acc < op->output_min ? op->output_min : acc;
-                acc = acc > op->output_max ? op->output_max : acc;
-                out[o] = acc;
+            }
+            for (size_t o = 0; o < O; o++) {
+                const float v = out[o] < op->output_min ? op->output_min : out[o];
+                out[o] = v > op->output_max ? op->output_max : v;
             }
         }
     }

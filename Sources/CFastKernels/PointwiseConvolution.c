@@ -54,15 +54,19 @@ static inline float clamp(const fk_pointwise *op, float x) {
     return x > op->output_max ? op->output_max : x;
 }
 
+/// The output pixel is the accumulator: the loops over o are over contiguous, independent sums
+/// (which vectorize on any processor), each still adding its terms in k order.
 static void pixels_scalar(const fk_pointwise *op, size_t start, size_t end) {
     const size_t K = op->input_channels, N = op->output_channels;
     for (size_t p = start; p < end; p++) {
         const float *a = op->input + p * K;
-        for (size_t o = 0; o < N; o++) {
-            float acc = op->packed[o];
-            for (size_t k = 0; k < K; k++) acc = fmaf(a[k], op->packed[(k + 1) * N + o], acc);
-            op->output[p * N + o] = clamp(op, acc);
+        float *out = op->output + p * N;
+        for (size_t o = 0; o < N; o++) out[o] = op->packed[o];
+        for (size_t k = 0; k < K; k++) {
+            const float ak = a[k], *w = op->packed + (k + 1) * N;
+            for (size_t o = 0; o < N; o++) out[o] = fmaf(ak, w[o], out[o]);
         }
+        for (size_t o = 0; o < N; o++) out[o] = clamp(op, out[o]);
     }
 }
 

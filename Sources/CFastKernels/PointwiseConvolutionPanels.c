@@ -212,13 +212,19 @@ static void pixels_panels_scalar(const fk_pointwise *op, size_t start, size_t en
     const float *panel = op->packed;
     for (size_t j = 0; j < panel_count(op->lanes, N); j++) {
         const size_t width = panel_width(op->lanes, N, j);
+        const size_t n = N - size * j < width ? N - size * j : width;
         for (size_t p = start; p < end; p++) {
+            // The output is the accumulator: loops over c vectorize, each sum keeps k order.
             const float *a = op->input + p * K;
-            for (size_t c = 0; c < width && size * j + c < N; c++) {
-                float acc = panel[c];
-                for (size_t k = 0; k < K; k++) acc = fmaf(a[k], panel[(k + 1) * width + c], acc);
-                acc = acc < op->output_min ? op->output_min : acc;
-                op->output[p * N + size * j + c] = acc > op->output_max ? op->output_max : acc;
+            float *out = op->output + p * N + size * j;
+            for (size_t c = 0; c < n; c++) out[c] = panel[c];
+            for (size_t k = 0; k < K; k++) {
+                const float ak = a[k], *w = panel + (k + 1) * width;
+                for (size_t c = 0; c < n; c++) out[c] = fmaf(ak, w[c], out[c]);
+            }
+            for (size_t c = 0; c < n; c++) {
+                const float v = out[c] < op->output_min ? op->output_min : out[c];
+                out[c] = v > op->output_max ? op->output_max : v;
             }
         }
         panel += (K + 1) * width;

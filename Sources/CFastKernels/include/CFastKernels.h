@@ -12,8 +12,10 @@ extern "C" {
 #endif
 
 /// Vector lanes of the widest implementation of the kernels below on this processor: 16 with
-/// AVX-512F and AVX-512VL, 8 with AVX2 and FMA, else 1 (portable C, slower than XNNPACK). Kernels
-/// take `lanes` from their caller (this value, or 1 to test the portable code).
+/// AVX-512F and AVX-512VL, 8 with AVX2 and FMA, else 1: portable C whose innermost loops run over
+/// independent output sums (channels or pixels), which compilers vectorize (NEON on arm64), and
+/// which sums in the same order with `fmaf`. Kernels take `lanes` from their caller (this value, or
+/// 1 to test the portable code).
 size_t fk_best_lanes(void);
 
 /// The largest kernel height and width the kernels below accept.
@@ -171,7 +173,9 @@ size_t fk_direct_conv_packed_count(size_t lanes, int depthwise, size_t input_cha
 /// Arranges TFLite weights (CONV_2D `[output_channels, kernel_height, kernel_width, input_channels]`,
 /// DEPTHWISE_CONV_2D `[1, kernel_height, kernel_width, channels]`) and `bias` (`output_channels`
 /// values, or NULL for zeros): per block of `lanes` output channels (the last one padded with
-/// zeros), the bias, then one weight vector per term in the kernel's summation order.
+/// zeros), the bias, then one weight vector per term in the kernel's summation order. With lanes
+/// 1 (the portable code) the block is all `output_channels`, so that its loops run over whole rows
+/// of output channels, which compilers vectorize on any processor.
 void fk_direct_conv_pack(size_t lanes, int depthwise, size_t input_channels, size_t output_channels,
                          size_t kernel_height, size_t kernel_width, const float *weights, const float *bias,
                          float *packed);
