@@ -10,10 +10,11 @@ public struct InterpreterOptions: Sendable, Hashable {
         /// builds with the package trait `XNNPACK` (the default); elsewhere an interpreter asked
         /// for it throws ``InferenceError/backendUnavailable(name:)``.
         case xnnpack
-        /// Our own kernels alone, in every build: the C convolution kernels (AVX-512 or AVX2 with
-        /// FMA chosen at run time, portable C elsewhere), the faster Swift kernels, and the
-        /// reference kernels for the rest. Multi-threaded like ``xnnpack``; within the reference
-        /// kernels' tolerances of it.
+        /// Our own kernels alone, in every build: the C kernels for every convolution, fully
+        /// connected layer and resize (AVX-512 or AVX2 with FMA chosen at run time, portable C
+        /// elsewhere), the faster Swift kernels, and the reference kernels for the rest.
+        /// Multi-threaded like ``xnnpack``, and with its results bit for bit, except scores after
+        /// LOGISTIC (within 1 ulp of 1; docs/platforms.md §2).
         case builtIn = "built-in"
 
         /// The fastest backend of this build: ``xnnpack``, or ``builtIn`` without the `XNNPACK`

@@ -184,13 +184,13 @@ final class EncodingState {
 
     // MARK: Encoding
 
-    /// Encodes an ``Imaging/PixelFormat/rgb8`` image, or an ``Imaging/PixelFormat/i420`` one when
-    /// ``takesI420``.
     /// `image` (RGB) scaled to fit `width`×`height`, between black bands (``FrameFitter``).
     func fit(_ image: Image, width: Int, height: Int, destination: String) throws(VideoError) -> Image {
         try fitter.fit(image, width: width, height: height, destination: destination)
     }
 
+    /// Encodes an ``Imaging/PixelFormat/rgb8`` image, or an ``Imaging/PixelFormat/i420`` one when
+    /// ``takesI420``.
     func encode(_ image: Image, pts: Int64) throws(VideoError) {
         guard let frame, let encoder, let scaler else { throw .invalidArgument("\(destination): the writer is closed") }
         let writable = av_frame_make_writable(frame)
