@@ -208,6 +208,21 @@ void fk_resize_bilinear_rows(const fk_resize_bilinear *op, size_t row_start, siz
 /// Computes the `task`-th block of `rows_per_task` output rows of the `fk_resize_bilinear` at `op`.
 void fk_resize_bilinear_task(void *op, size_t task);
 
+/// LOGISTIC, `output[i] = 1 / (1 + e^−input[i])` for i < `count`, with the arithmetic of XNNPACK's
+/// AVX2 kernel (see `Sigmoid.c`), for the built-in backend: its results are XNNPACK's bit for bit
+/// on processors where XNNPACK runs that kernel (AVX2 without AVX-512), when run as XNNPACK runs
+/// it, with denormals flushed to zero (through the thread pool's flag).
+typedef struct fk_sigmoid {
+    const float *input;
+    float *output;
+    size_t count;
+    /// Elements per task of `fk_sigmoid_task`.
+    size_t elements_per_task;
+} fk_sigmoid;
+
+/// Computes the `task`-th block of `elements_per_task` elements of the `fk_sigmoid` at `op`.
+void fk_sigmoid_task(void *op, size_t task);
+
 #ifdef __cplusplus
 }
 #endif

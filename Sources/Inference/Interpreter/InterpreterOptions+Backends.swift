@@ -20,7 +20,7 @@ extension InterpreterOptions.Backend {
         case .reference:
             return []
         case .builtIn:
-            return [FastBackend(takesEveryConvolution: true), SwiftGapBackend()]
+            return [FastBackend(builtIn: true), SwiftGapBackend()]
         case .xnnpack:
             #if XNNPACK
             if FastBackend.isVectorized {

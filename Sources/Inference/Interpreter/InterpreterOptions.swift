@@ -11,10 +11,10 @@ public struct InterpreterOptions: Sendable, Hashable {
         /// for it throws ``InferenceError/backendUnavailable(name:)``.
         case xnnpack
         /// Our own kernels alone, in every build: the C kernels for every convolution, fully
-        /// connected layer and resize (AVX-512 or AVX2 with FMA chosen at run time, portable C
-        /// elsewhere), the faster Swift kernels, and the reference kernels for the rest.
-        /// Multi-threaded like ``xnnpack``, and with its results bit for bit, except scores after
-        /// LOGISTIC (within 1 ulp of 1; docs/platforms.md §2).
+        /// connected layer, resize and LOGISTIC (AVX-512 or AVX2 with FMA chosen at run time,
+        /// portable C elsewhere), the faster Swift kernels, and the reference kernels for the
+        /// rest. Multi-threaded like ``xnnpack``, and with its results bit for bit on AVX2
+        /// processors (docs/platforms.md §2).
         case builtIn = "built-in"
 
         /// The fastest backend of this build: ``xnnpack``, or ``builtIn`` without the `XNNPACK`

@@ -4,17 +4,17 @@ import TFLite
 import Testing
 import TestSupport
 
-/// The kernels only the built-in backend uses (``FastBackend`` with every convolution: the direct
-/// convolution and the resize, docs/engine.md) against the reference on seeded random shapes, on
+/// The kernels only the built-in backend uses (``FastBackend`` with `builtIn`: the direct
+/// convolution, the resize and LOGISTIC, docs/engine.md §4.2) against the reference on seeded random shapes, on
 /// one thread, on the 2-thread pool and in portable C; and, where this build has XNNPACK, against
 /// XNNPACK bit for bit, vectorized and portable alike (the same terms in the same order, each with
 /// one fused multiply-add).
 @Suite struct BuiltInKernelDifferentialTests {
     static let candidates: [CandidateBackend] = [
-        CandidateBackend(label: "built-in", backendName: "fast", make: { FastBackend(takesEveryConvolution: true) }),
+        CandidateBackend(label: "built-in", backendName: "fast", make: { FastBackend(builtIn: true) }),
         CandidateBackend(label: "built-in-2-threads", backendName: "fast",
-                         make: { FastBackend(parallelWorkThreshold: 0, takesEveryConvolution: true) }, threadCount: 2),
-        CandidateBackend(label: "built-in-portable", backendName: "fast", make: { FastBackend(takesEveryConvolution: true, portable: true) }),
+                         make: { FastBackend(parallelWorkThreshold: 0, builtIn: true) }, threadCount: 2),
+        CandidateBackend(label: "built-in-portable", backendName: "fast", make: { FastBackend(builtIn: true, portable: true) }),
     ]
 
     @Test func convolutionsOfEveryShape() throws {
@@ -110,11 +110,30 @@ import TestSupport
         Self.expectBitIdentical(worst)
     }
 
+    @Test func logistic() throws {
+        var worst: Float = 0
+        try runDifferentialCases("LOGISTIC (built-in)", count: 10, seed: 0xD1ECB, candidates: Self.candidates) { rng in
+            let n = rng.int(in: 1...300)
+            var values = rng.floats(n, in: -30, 30)
+            // Both signs of zero, the cut-off where e^−|x| is denormal, and beyond it.
+            values += [0, -0.0, 87.3, -87.3, 87.4, -87.4, 100, -100, 1e-8, -1e-8]
+            var b = TestGraphBuilder()
+            let x = b.input([values.count])
+            let y = try b.node(.logistic, .none, [x])
+            let testCase = DifferentialCase(description: "logistic [\(values.count)]", graph: try b.graph(outputs: [y]),
+                                            inputs: [values], reductionLength: 1, expectedBackend: "fast")
+            worst = max(worst, try Self.maxDeltaFromXNNPACK(testCase))
+            return testCase
+        }
+        // XNNPACK's AVX-512 sigmoid is another polynomial; ours follows its AVX2 kernel.
+        if !FastBackend.usesAVX512 { Self.expectBitIdentical(worst) }
+    }
+
     #if XNNPACK
     /// Max |Δ| between XNNPACK alone and the built-in kernels, vectorized and portable, on one case.
     static func maxDeltaFromXNNPACK(_ testCase: DifferentialCase) throws -> Float {
-        max(try maxDelta(testCase, between: FastBackend(takesEveryConvolution: true), and: XNNPACKBackend()),
-            try maxDelta(testCase, between: FastBackend(takesEveryConvolution: true, portable: true), and: XNNPACKBackend()))
+        max(try maxDelta(testCase, between: FastBackend(builtIn: true), and: XNNPACKBackend()),
+            try maxDelta(testCase, between: FastBackend(builtIn: true, portable: true), and: XNNPACKBackend()))
     }
 
     static func expectBitIdentical(_ worst: Float) {

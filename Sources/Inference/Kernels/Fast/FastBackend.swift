@@ -9,10 +9,10 @@ import CFastKernels
 /// ``claims(_:in:)``.
 ///
 /// Beside XNNPACK, only used where the kernels are vectorized (AVX-512F, or AVX2 with FMA);
-/// elsewhere XNNPACK keeps every node. The built-in backend (`takesEveryConvolution`) uses them on
+/// elsewhere XNNPACK keeps every node. The built-in backend (`builtIn`) uses them on
 /// every processor, and adds the direct kernel (``FastDirectConvolutionKernel``) for every other
-/// convolution and fully connected layer, also in XNNPACK's order, and ``FastResizeBilinearKernel``
-/// (docs/engine.md §4.2).
+/// convolution and fully connected layer, also in XNNPACK's order, ``FastResizeBilinearKernel``
+/// and ``FastLogisticKernel`` (docs/engine.md §4.2).
 /// Each kernel is checked against its reference and against XNNPACK by the differential tests.
 package struct FastBackend: Backend {
     package let name = "fast"
@@ -23,25 +23,26 @@ package struct FastBackend: Backend {
     /// Vector lanes the kernels use: 16 (AVX-512F), 8 (AVX2 and FMA) or 1 (portable C).
     package let lanes: Int
     private let claimsUnvectorized: Bool
-    private let takesEveryConvolution: Bool
+    private let builtIn: Bool
 
-    /// `takesEveryConvolution`: the built-in backend's set, on every processor, with no XNNPACK
+    /// `builtIn`: the built-in backend's set, on every processor, with no XNNPACK
     /// to leave nodes to (see above). `portable`: run the portable C code whatever the processor,
     /// and claim the nodes anyway (for tests).
-    package init(parallelWorkThreshold: Int = ThreadPool.defaultParallelWorkThreshold, takesEveryConvolution: Bool = false,
+    package init(parallelWorkThreshold: Int = ThreadPool.defaultParallelWorkThreshold, builtIn: Bool = false,
                  portable: Bool = false) {
         self.parallelWorkThreshold = parallelWorkThreshold
-        self.takesEveryConvolution = takesEveryConvolution
-        claimsUnvectorized = takesEveryConvolution || portable
+        self.builtIn = builtIn
+        claimsUnvectorized = builtIn || portable
         lanes = portable ? 1 : Self.bestLanes
     }
 
     package func makeKernel(for context: KernelContext) throws -> (any Kernel)? {
         let threshold = parallelWorkThreshold
-        if takesEveryConvolution, context.node.op == .resizeBilinear,
+        if builtIn, context.node.op == .resizeBilinear,
            let p = try? ResizeBilinearParameters(context), FastResizeBilinearKernel.supports(p) {
             return try FastResizeBilinearKernel(context, parallelWorkThreshold: threshold)
         }
+        if builtIn, context.node.op == .logistic { return try FastLogisticKernel(context, parallelWorkThreshold: threshold) }
         guard claimsUnvectorized || Self.isVectorized, Self.hasConstantWeights(context.node, in: context.graph) else { return nil }
         if Self.claimsOnAnyProcessor(context.node, in: context.graph) {
             switch context.node.op {
@@ -55,7 +56,7 @@ package struct FastBackend: Backend {
                 break
             }
         }
-        if takesEveryConvolution, FastDirectConvolutionKernel.supports(context.node, NodeReader(context)) {
+        if builtIn, FastDirectConvolutionKernel.supports(context.node, NodeReader(context)) {
             return try FastDirectConvolutionKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
         }
         return nil
