@@ -9,10 +9,10 @@ import CFastKernels
 /// ``claims(_:in:)``.
 ///
 /// Beside XNNPACK, only used where the kernels are vectorized (AVX-512F, or AVX2 with FMA);
-/// elsewhere XNNPACK keeps every node. The built-in backend (`builtIn`) uses them on
-/// every processor, and adds the direct kernel (``FastDirectConvolutionKernel``) for every other
-/// convolution and fully connected layer, also in XNNPACK's order, ``FastResizeBilinearKernel``
-/// and ``FastLogisticKernel`` (docs/engine.md §4.2).
+/// elsewhere XNNPACK keeps every node. As the built-in backend (`builtIn`) they run on every
+/// processor, joined by the direct kernel (``FastDirectConvolutionKernel``) for every other
+/// convolution and fully connected layer, ``FastResizeBilinearKernel`` and ``FastLogisticKernel``,
+/// all with XNNPACK's arithmetic (docs/engine.md §4.2).
 /// Each kernel is checked against its reference and against XNNPACK by the differential tests.
 package struct FastBackend: Backend {
     package let name = "fast"
@@ -25,9 +25,9 @@ package struct FastBackend: Backend {
     private let claimsUnvectorized: Bool
     private let builtIn: Bool
 
-    /// `builtIn`: the built-in backend's set, on every processor, with no XNNPACK
-    /// to leave nodes to (see above). `portable`: run the portable C code whatever the processor,
-    /// and claim the nodes anyway (for tests).
+    /// `builtIn`: the built-in backend's set, on every processor, with no XNNPACK to leave nodes
+    /// to (see above). `portable`: run the portable C code whatever the processor, and claim the
+    /// nodes anyway (for tests).
     package init(parallelWorkThreshold: Int = ThreadPool.defaultParallelWorkThreshold, builtIn: Bool = false,
                  portable: Bool = false) {
         self.parallelWorkThreshold = parallelWorkThreshold
