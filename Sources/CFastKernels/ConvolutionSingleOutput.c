@@ -277,8 +277,7 @@ void fk_conv_single_output_rows(const fk_conv_single_output *op, size_t scratch_
 
 void fk_conv_single_output_task(void *context, size_t task) {
     const fk_conv_single_output *op = (const fk_conv_single_output *)context;
-    const size_t start = task * op->rows_per_task;
-    if (start >= op->output_height) return;
-    const size_t end = op->output_height - start < op->rows_per_task ? op->output_height : start + op->rows_per_task;
+    size_t start, end;
+    if (!fk_task_range(task, op->rows_per_task, op->output_height, &start, &end)) return;
     fk_conv_single_output_rows(op, task * fk_conv_single_output_scratch_count(op), start, end);
 }

@@ -274,8 +274,7 @@ void fk_depthwise_rows(const fk_depthwise *op, size_t row_start, size_t row_end)
 
 void fk_depthwise_task(void *context, size_t task) {
     const fk_depthwise *op = (const fk_depthwise *)context;
-    const size_t start = task * op->rows_per_task;
-    if (start >= op->output_height) return;
-    const size_t end = op->output_height - start < op->rows_per_task ? op->output_height : start + op->rows_per_task;
+    size_t start, end;
+    if (!fk_task_range(task, op->rows_per_task, op->output_height, &start, &end)) return;
     fk_depthwise_rows(op, start, end);
 }

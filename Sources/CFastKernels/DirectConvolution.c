@@ -216,7 +216,7 @@ void fk_direct_conv_rows(const fk_direct_conv *op, size_t row_start, size_t row_
 
 void fk_direct_conv_task(void *opaque, size_t task) {
     const fk_direct_conv *op = (const fk_direct_conv *)opaque;
-    const size_t start = task * op->rows_per_task;
-    const size_t end = start + op->rows_per_task < op->output_height ? start + op->rows_per_task : op->output_height;
+    size_t start, end;
+    if (!fk_task_range(task, op->rows_per_task, op->output_height, &start, &end)) return;
     fk_direct_conv_rows(op, start, end);
 }

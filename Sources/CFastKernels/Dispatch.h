@@ -26,6 +26,15 @@ FK_AVX2 static inline __m256i fk_lane_mask8(ptrdiff_t offset, ptrdiff_t length) 
 }
 #endif
 
+/// The items `*start ..< *end` of the `task`-th block of `per_task` items among `count` (the
+/// blocks of a `*_task` entry point); false for a task past the last item.
+static inline int fk_task_range(size_t task, size_t per_task, size_t count, size_t *start, size_t *end) {
+    *start = task * per_task;
+    if (*start >= count) return 0;
+    *end = count - *start < per_task ? count : *start + per_task;
+    return 1;
+}
+
 static inline size_t fk_gcd(size_t a, size_t b) {
     while (b != 0) { size_t t = a % b; a = b; b = t; }
     return a;

@@ -195,8 +195,7 @@ void fk_pointwise_pixels(const fk_pointwise *op, size_t start, size_t end) {
 
 void fk_pointwise_task(void *context, size_t task) {
     const fk_pointwise *op = (const fk_pointwise *)context;
-    const size_t start = task * op->pixels_per_task;
-    if (start >= op->pixels) return;
-    const size_t end = op->pixels - start < op->pixels_per_task ? op->pixels : start + op->pixels_per_task;
+    size_t start, end;
+    if (!fk_task_range(task, op->pixels_per_task, op->pixels, &start, &end)) return;
     fk_pointwise_pixels(op, start, end);
 }

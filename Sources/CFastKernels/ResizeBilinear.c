@@ -4,6 +4,7 @@
 #include <stdint.h>
 
 #include "CFastKernels.h"
+#include "Dispatch.h"
 
 #pragma STDC FP_CONTRACT OFF
 
@@ -51,7 +52,7 @@ void fk_resize_bilinear_rows(const fk_resize_bilinear *op, size_t row_start, siz
 
 void fk_resize_bilinear_task(void *opaque, size_t task) {
     const fk_resize_bilinear *op = (const fk_resize_bilinear *)opaque;
-    const size_t start = task * op->rows_per_task;
-    const size_t end = start + op->rows_per_task < op->output_height ? start + op->rows_per_task : op->output_height;
+    size_t start, end;
+    if (!fk_task_range(task, op->rows_per_task, op->output_height, &start, &end)) return;
     fk_resize_bilinear_rows(op, start, end);
 }

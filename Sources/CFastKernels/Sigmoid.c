@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "CFastKernels.h"
+#include "Dispatch.h"
 
 #pragma STDC FP_CONTRACT OFF
 
@@ -52,7 +53,7 @@ static void sigmoid(const float *input, float *output, size_t count) {
 
 void fk_sigmoid_task(void *opaque, size_t task) {
     const fk_sigmoid *op = (const fk_sigmoid *)opaque;
-    const size_t start = task * op->elements_per_task;
-    const size_t end = start + op->elements_per_task < op->count ? start + op->elements_per_task : op->count;
+    size_t start, end;
+    if (!fk_task_range(task, op->elements_per_task, op->count, &start, &end)) return;
     sigmoid(op->input + start, op->output + start, end - start);
 }

@@ -13,8 +13,20 @@ public enum InferenceBackend: UInt, Sendable, CaseIterable {
     case builtIn = 2
 
     /// The fastest backend of this build: ``xnnpack``, or ``builtIn`` without the `XNNPACK` trait.
-    public static var fastest: InferenceBackend {
-        switch InterpreterOptions.Backend.fastest {
+    public static var fastest: InferenceBackend { InferenceBackend(.fastest) }
+
+    /// The case that names the engine's `backend`.
+    package init(_ backend: InterpreterOptions.Backend) {
+        self = switch backend {
+        case .xnnpack: .xnnpack
+        case .reference: .reference
+        case .builtIn: .builtIn
+        }
+    }
+
+    /// The engine's backend this case names.
+    var interpreterBackend: InterpreterOptions.Backend {
+        switch self {
         case .xnnpack: .xnnpack
         case .reference: .reference
         case .builtIn: .builtIn

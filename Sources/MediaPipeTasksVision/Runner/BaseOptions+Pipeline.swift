@@ -5,12 +5,7 @@ import VisionPipeline
 extension BaseOptions {
     /// The interpreter options the graphs take. ``Delegate/GPU`` runs on the CPU (see ``Delegate``).
     var interpreterOptions: InterpreterOptions {
-        let backend: InterpreterOptions.Backend = switch inferenceBackend {
-        case .xnnpack: .xnnpack
-        case .reference: .reference
-        case .builtIn: .builtIn
-        }
-        return InterpreterOptions(backend: backend, threadCount: max(1, threadCount))
+        InterpreterOptions(backend: inferenceBackend.interpreterBackend, threadCount: max(1, threadCount))
     }
 
     /// Throws MediaPipe's INVALID_ARGUMENT error for an empty path (before anything is loaded).

@@ -36,11 +36,7 @@ struct TaskEngineOptions: Sendable {
     func configure(_ options: BaseOptions, defaultModelName: String, delegate: Delegate) throws {
         options.modelAssetPath = try resolvedModelPath(defaultName: defaultModelName)
         options.delegate = delegate
-        options.inferenceBackend = switch interpreter.backend {
-        case .xnnpack: .xnnpack
-        case .reference: .reference
-        case .builtIn: .builtIn
-        }
+        options.inferenceBackend = InferenceBackend(interpreter.backend)
         options.threadCount = interpreter.threadCount
     }
 }
