@@ -17,7 +17,8 @@ extension ModelBenchmark {
     /// cost shows (at the price of the fusion a normal run gets); otherwise a fused run's whole
     /// time is reported at its first node and its other nodes show (almost) nothing.
     package static func profile(model: Model, options: InterpreterOptions, splitsSegments: Bool, runs: Int = 20) throws -> [NodeTime] {
-        let graph = try Graph(model: model)
+        var graph = try Graph(model: model)
+        if let shape = options.inputShape { graph = try graph.resizingInput(to: shape) }
         let threads = max(1, options.threadCount)
         var backends = try options.backend.makeBackends(threadCount: threads)
         #if XNNPACK

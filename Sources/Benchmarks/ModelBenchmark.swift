@@ -7,6 +7,11 @@ package enum ModelBenchmark {
     package struct Result: Sendable {
         /// Wall time of each timed `invoke()`, in milliseconds, in run order.
         package var timesMilliseconds: [Double]
+        /// Wall time of loading the model into an interpreter, in milliseconds.
+        package var loadMilliseconds: Double = 0
+        /// Bytes of the interpreter's arena (activations and constants; XNNPACK's own buffers
+        /// are not counted).
+        package var arenaBytes: Int = 0
 
         package init(timesMilliseconds: [Double]) { self.timesMilliseconds = timesMilliseconds }
 
@@ -24,21 +29,30 @@ package enum ModelBenchmark {
 
     /// Loads `model` with `options`, fills every input with fixed pseudo-random values in [0, 1),
     /// runs `warmUp` untimed invocations, then times `iterations` invocations one by one with a
-    /// monotonic clock. Loading is not timed.
+    /// monotonic clock. Loading is timed on its own.
     package static func run(model: Model, options: InterpreterOptions, warmUp: Int = 10, iterations: Int = 50) throws -> Result {
+        let clock = ContinuousClock()
+        let loadStart = clock.now
         let interpreter = try Interpreter(model: model, options: options)
+        let load = loadStart.duration(to: clock.now)
         try fillInputs(interpreter)
         for _ in 0..<max(0, warmUp) { try interpreter.invoke() }
-        let clock = ContinuousClock()
         var times: [Double] = []
         times.reserveCapacity(max(0, iterations))
         for _ in 0..<max(0, iterations) {
             let start = clock.now
             try interpreter.invoke()
             let elapsed = start.duration(to: clock.now)
-            times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15)
+            times.append(milliseconds(elapsed))
         }
-        return Result(timesMilliseconds: times)
+        var result = Result(timesMilliseconds: times)
+        result.loadMilliseconds = milliseconds(load)
+        result.arenaBytes = interpreter.memoryFootprint.arenaBytes
+        return result
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) * 1e-15
     }
 
     /// Fills every input with fixed pseudo-random values in [0, 1).

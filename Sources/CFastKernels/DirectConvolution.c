@@ -186,8 +186,108 @@ FK_AVX2 static inline __attribute__((always_inline)) void pixel_blocks_avx2(
     }
 }
 
+/// Whether every kernel column of output columns x0 ..< x0 + P lies inside the input.
+static inline int columns_inside(const fk_direct_conv *op, size_t x0, size_t P) {
+    const ptrdiff_t first = (ptrdiff_t)(x0 * op->stride_width) - (ptrdiff_t)op->pad_left;
+    const ptrdiff_t last = (ptrdiff_t)((x0 + P - 1) * op->stride_width + (op->kernel_width - 1) * op->dilation_width)
+        - (ptrdiff_t)op->pad_left;
+    return first >= 0 && last < (ptrdiff_t)op->input_width;
+}
+
+/// Blocks b0 ..< b0 + NB of P neighbouring output pixels x0 ..< x0 + P of a (non-depthwise)
+/// convolution whose kernel columns all lie inside the input: P·NB accumulators share each weight
+/// load and each input broadcast, which a first layer's few input channels need (one pixel at a
+/// time loads a weight vector per multiply-add). Each output still sums its terms in order.
+FK_AVX2 static inline __attribute__((always_inline)) void pixels_blocks_avx2(
+    const fk_direct_conv *op, size_t y, size_t x0, const size_t P, size_t b0, const size_t NB, const size_t I,
+    float *row) {
+    const size_t O = op->output_channels, KH = op->kernel_height, KW = op->kernel_width;
+    const size_t stride = 8 * (1 + term_count(0, I, KH, KW));
+    const size_t step = op->stride_width * I;
+    __m256 acc[4][3];
+    for (size_t j = 0; j < NB; j++) {
+        const __m256 bias = _mm256_loadu_ps(op->packed + (b0 + j) * stride);
+        for (size_t p = 0; p < P; p++) acc[p][j] = bias;
+    }
+    for (size_t ky = 0; ky < KH; ky++) {
+        const ptrdiff_t iy = input_y(op, y, ky);
+        if (iy < 0) continue;
+        for (size_t kx = 0; kx < KW; kx++) {
+            const float *in = pixel(op, iy, input_x(op, x0, kx));
+            const float *w = op->packed + b0 * stride + 8 * (1 + (ky * KW + kx) * I);
+            for (size_t ci = 0; ci < I; ci++) {
+                __m256 weights[3];
+                for (size_t j = 0; j < NB; j++) weights[j] = _mm256_loadu_ps(w + j * stride + 8 * ci);
+                for (size_t p = 0; p < P; p++) {
+                    const __m256 a = _mm256_broadcast_ss(in + p * step + ci);
+                    for (size_t j = 0; j < NB; j++) acc[p][j] = _mm256_fmadd_ps(a, weights[j], acc[p][j]);
+                }
+            }
+        }
+    }
+    const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
+    for (size_t p = 0; p < P; p++) {
+        for (size_t j = 0; j < NB; j++) {
+            const size_t c0 = (b0 + j) * 8, valid = O - c0 < 8 ? O - c0 : 8;
+            const __m256 clamped = _mm256_min_ps(_mm256_max_ps(acc[p][j], vmin), vmax);
+            float *out = row + (x0 + p) * O + c0;
+            if (valid == 8) {
+                _mm256_storeu_ps(out, clamped);
+            } else {
+                float lanes[8];
+                _mm256_storeu_ps(lanes, clamped);
+                memcpy(out, lanes, valid * sizeof(float));
+            }
+        }
+    }
+}
+
+/// Output row y of a convolution with `I` ≤ 4 input channels (first layers): four pixels of up to
+/// three blocks at a time where their kernel columns lie inside the input; the edges pixel by
+/// pixel.
+FK_AVX2 static inline __attribute__((always_inline)) void few_channel_row_avx2(
+    const fk_direct_conv *op, size_t y, size_t blocks, const size_t I) {
+    float *row = op->output + y * op->output_width * op->output_channels;
+    size_t x = 0;
+    while (x < op->output_width) {
+        if (x + 4 <= op->output_width && columns_inside(op, x, 4)) {
+            size_t b = 0;
+            for (; b + 3 <= blocks; b += 3) pixels_blocks_avx2(op, y, x, 4, b, 3, I, row);
+            switch (blocks - b) {
+            case 2: pixels_blocks_avx2(op, y, x, 4, b, 2, I, row); break;
+            case 1: pixels_blocks_avx2(op, y, x, 4, b, 1, I, row); break;
+            default: break;
+            }
+            x += 4;
+            continue;
+        }
+        float *out = row + x * op->output_channels;
+        size_t b = 0;
+        for (; b + 4 <= blocks; b += 4) pixel_blocks_avx2(op, y, x, b, 4, out);
+        switch (blocks - b) {
+        case 3: pixel_blocks_avx2(op, y, x, b, 3, out); break;
+        case 2: pixel_blocks_avx2(op, y, x, b, 2, out); break;
+        case 1: pixel_blocks_avx2(op, y, x, b, 1, out); break;
+        default: break;
+        }
+        x += 1;
+    }
+}
+
 FK_AVX2 static void rows_avx2(const fk_direct_conv *op, size_t row_start, size_t row_end) {
     const size_t blocks = block_count(op->output_channels, 8);
+    if (!op->depthwise && op->input_channels <= 4) {
+        // The channel count as a constant, so that its loop unrolls.
+        for (size_t y = row_start; y < row_end; y++) {
+            switch (op->input_channels) {
+            case 1: few_channel_row_avx2(op, y, blocks, 1); break;
+            case 2: few_channel_row_avx2(op, y, blocks, 2); break;
+            case 3: few_channel_row_avx2(op, y, blocks, 3); break;
+            default: few_channel_row_avx2(op, y, blocks, 4); break;
+            }
+        }
+        return;
+    }
     for (size_t y = row_start; y < row_end; y++) {
         for (size_t x = 0; x < op->output_width; x++) {
             float *out = op->output + (y * op->output_width + x) * op->output_channels;

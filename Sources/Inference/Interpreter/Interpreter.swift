@@ -16,10 +16,12 @@ public final class Interpreter {
     private let assignments: [(node: Int, op: String, backend: String)]
     private let fallbackRecords: [(node: Int, op: String, backend: String, reason: String)]
 
-    /// Loads `model` (its first subgraph) with the chosen backend and thread count, leaving out
-    /// the operators that only serve ``InterpreterOptions/skippedOutputs``.
+    /// Loads `model` (its first subgraph) with the chosen backend and thread count, at
+    /// ``InterpreterOptions/inputShape`` when set, leaving out the operators that only serve
+    /// ``InterpreterOptions/skippedOutputs``.
     public convenience init(model: Model, options: InterpreterOptions = .init()) throws {
         var graph = try Graph(model: model)
+        if let shape = options.inputShape { graph = try graph.resizingInput(to: shape) }
         if !options.skippedOutputs.isEmpty { graph = try graph.pruned(skippingOutputs: options.skippedOutputs) }
         let backends = try options.backend.makeBackends(threadCount: max(1, options.threadCount))
         try self.init(graph: graph, backends: backends, threadCount: max(1, options.threadCount))

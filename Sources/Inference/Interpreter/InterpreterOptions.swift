@@ -35,6 +35,11 @@ public struct InterpreterOptions: Sendable, Hashable {
     /// Positions in the model's output list of outputs the caller will not read. The operators
     /// that only serve them are not run, and these outputs read as zeros.
     public var skippedOutputs: Set<Int>
+    /// The first input's shape (NHWC for images) when it is not the model's: a fully
+    /// convolutional model, such as a detector, then runs on a larger picture in one pass. Every
+    /// activation's shape follows from it (docs/engine.md §2, step 6); loading throws
+    /// ``InferenceError/invalidGraph(detail:)`` when the model cannot take it. `nil`: the model's.
+    public var inputShape: [Int]?
 
     /// The default ``threadCount``: the processors this process may use, at most 4 (these models
     /// gain little from more). Interpreters of one thread count share one pool process-wide, and a
@@ -43,9 +48,10 @@ public struct InterpreterOptions: Sendable, Hashable {
     public static let defaultThreadCount = min(max(1, ProcessInfo.processInfo.activeProcessorCount), 4)
 
     public init(backend: Backend = .fastest, threadCount: Int = InterpreterOptions.defaultThreadCount,
-                skippedOutputs: Set<Int> = []) {
+                skippedOutputs: Set<Int> = [], inputShape: [Int]? = nil) {
         self.backend = backend
         self.threadCount = threadCount
         self.skippedOutputs = skippedOutputs
+        self.inputShape = inputShape
     }
 }

@@ -29,8 +29,14 @@ public struct SSDDecoder: Sendable, Hashable {
 
     /// The face detectors' decoder: 6 keypoints, scale = the input size (128 or 192).
     public static func face(inputSize: Int, minScore: Float) -> SSDDecoder {
-        let s = Float(inputSize)
-        return SSDDecoder(keypointCount: 6, xScale: s, yScale: s, wScale: s, hScale: s, minScoreThreshold: minScore)
+        face(inputWidth: inputSize, inputHeight: inputSize, minScore: minScore)
+    }
+
+    /// The face detectors' decoder for an input resized to `inputWidth` × `inputHeight` (the
+    /// small-faces search's tiles): box offsets are in tensor pixels, so the scales are the sides.
+    public static func face(inputWidth: Int, inputHeight: Int, minScore: Float) -> SSDDecoder {
+        let w = Float(inputWidth), h = Float(inputHeight)
+        return SSDDecoder(keypointCount: 6, xScale: w, yScale: h, wScale: w, hScale: h, minScoreThreshold: minScore)
     }
 
     /// The pose detector's decoder: 4 keypoints, scale 224.

@@ -6,14 +6,20 @@ import VisionCore
 /// A face detector model (short range 128×128 or full range 192×192) with its anchors: crops a
 /// ROI letterboxed with ZERO borders into [−1, 1], runs the model, decodes, applies weighted NMS
 /// and projects the detections into image-normalized coordinates (docs/pipeline.md §2, §3).
+///
+/// The small-faces search also runs it on larger tensors (the model is fully convolutional): one
+/// interpreter per tensor size, made on first use (docs/pipeline.md §9.1).
 final class FaceDetectorModel {
     let runner: ModelRunner
     let inputSize: Int
     let anchors: [Anchor]
     private let boxesOutput: Int
     private let scoresOutput: Int
+    /// The model at the search's tile sizes.
+    private let resized: ResizedRunners
 
     init(model: Model, path: String, engine: InterpreterOptions) throws(PipelineError) {
+        resized = ResizedRunners(model: model, path: path, engine: engine)
         runner = try ModelRunner(model: model, path: path, engine: engine)
         guard let size = runner.imageInputSize, size.width == size.height, size.width == 128 || size.width == 192 else {
             throw .invalidModel(path: path, detail: "not a face detector: input \(runner.inputShape), expected [1, 128, 128, 3] or [1, 192, 192, 3]")
@@ -31,16 +37,22 @@ final class FaceDetectorModel {
         scoresOutput = scores
     }
 
-    var cropOptions: TensorCropOptions {
-        TensorCropOptions(width: inputSize, height: inputSize, keepAspectRatio: true, border: .zero,
-                          valueRange: .minusOneToOne)
+    func cropOptions(width: Int, height: Int) -> TensorCropOptions {
+        TensorCropOptions(width: width, height: height, keepAspectRatio: true, border: .zero, valueRange: .minusOneToOne)
     }
 
     /// Detections in `rect` of `image` scoring at least `minScore`, merged by weighted NMS at
-    /// `iouThreshold`, projected to image-normalized coordinates, by descending score.
-    func detect(_ image: Image, rect: NormalizedRect, minScore: Float, iouThreshold: Float) throws(PipelineError) -> [RelativeDetection] {
-        let crop = try runner.run(rect, of: image, options: cropOptions)
-        let decoder = SSDDecoder.face(inputSize: inputSize, minScore: minScore)
+    /// `iouThreshold`, projected to image-normalized coordinates, by descending score. With a
+    /// `tensorWidth` × `tensorHeight` other than the model's input, the rect is cropped to that
+    /// size and the model resized to it (sides multiples of its largest stride).
+    func detect(_ image: Image, rect: NormalizedRect, tensorWidth: Int? = nil, tensorHeight: Int? = nil,
+                minScore: Float, iouThreshold: Float) throws(PipelineError) -> [RelativeDetection] {
+        let width = tensorWidth ?? inputSize, height = tensorHeight ?? inputSize
+        let native = width == inputSize && height == inputSize
+        let runner = native ? runner : try resized.runner(width: width, height: height)
+        let anchors = native ? anchors : anchorOptions(width: width, height: height).anchors()
+        let crop = try runner.run(rect, of: image, options: cropOptions(width: width, height: height))
+        let decoder = SSDDecoder.face(inputWidth: width, inputHeight: height, minScore: minScore)
         let decoded: [RelativeDetection]
         do {
             decoded = try decoder.decode(boxes: runner.output(boxesOutput), scores: runner.output(scoresOutput), anchors: anchors)
@@ -49,5 +61,13 @@ final class FaceDetectorModel {
         }
         let merged = WeightedNonMaxSuppression(iouThreshold: iouThreshold).apply(to: decoded)
         return merged.map { $0.projected(by: crop.tensorToImage) }
+    }
+
+    /// The model's anchor layout over a `width` × `height` input.
+    func anchorOptions(width: Int, height: Int) -> SSDAnchorOptions {
+        var options = inputSize == 128 ? SSDAnchorOptions.faceShortRange : SSDAnchorOptions.faceFullRange
+        options.inputWidth = width
+        options.inputHeight = height
+        return options
     }
 }

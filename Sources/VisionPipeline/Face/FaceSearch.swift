@@ -9,15 +9,17 @@ import VisionCore
 /// scores at least ``confirmedScore`` (faces and texture mistaken for them score apart there:
 /// docs/pipeline.md §9.1).
 ///
-/// In image mode every tile runs. While streaming, the first frame (and the first after a size
-/// change or a reset) runs every tile; later frames that need the detector run the whole-picture
-/// tile (MediaPipe's pass, so large faces are found as soon as MediaPipe would) and the next
-/// ``tilesPerStreamingFrame`` of the others, in turn, while tracked faces follow their loop-back
-/// ROIs. A face that appears is found at most `ceil((plan.detectorRuns − 1) / tilesPerStreamingFrame)`
-/// frames late.
-struct FaceSearch {
-    /// Tiles besides the whole picture run per streaming frame.
-    static let tilesPerStreamingFrame = 8
+/// The detector is fully convolutional, so a tile is as large as
+/// ``SearchTilePlan/tileSide`` allows: few tiles, little overlap. In image mode every tile runs. While streaming, the first frame (and the
+/// first after a size change or a reset) runs every tile; later frames that need the detector run
+/// the whole-picture tile (MediaPipe's pass, so large faces are found as soon as MediaPipe would)
+/// and the next ``tilesPerStreamingFrame`` tiles of a plan of smaller ones
+/// (``SearchTilePlan/streamingFaceTileSide``), in turn, while tracked faces follow their loop-back ROIs. A face that
+/// appears is found at most `ceil((plan.detectorRuns − 1) / tilesPerStreamingFrame)` frames late.
+package struct FaceSearch {
+    /// Tiles besides the whole picture run per streaming frame (of the streaming plan, whose two
+    /// tiles cost about eight runs of the detector's own input).
+    package static let tilesPerStreamingFrame = 2
     /// The least score of a tile's candidates (or the caller's threshold, when lower).
     static let candidateScore: Float = 0.4
     /// The least score of the second look (or the caller's threshold, when higher).
@@ -33,8 +35,9 @@ struct FaceSearch {
     let minFaceSize: Int
     /// IoU above which detections of different tiles are merged.
     let mergeThreshold: Float
-    private(set) var plan: SearchTilePlan?
-    /// The next finer-level tile a streaming frame runs.
+    /// The plans of the last picture size: every tile at once, and the streaming frames' share.
+    private var plans: (image: SearchTilePlan, streaming: SearchTilePlan)?
+    /// The next finer-level tile of the streaming plan a streaming frame runs.
     private var cursor = 0
 
     init(detector: FaceDetectorModel, minFaceSize: Int, mergeThreshold: Float) {
@@ -43,13 +46,18 @@ struct FaceSearch {
         self.mergeThreshold = mergeThreshold
     }
 
-    /// The plan for `prepared`'s upright picture (made once per picture size).
-    mutating func plan(for prepared: PreparedImage) -> SearchTilePlan {
+    /// The plans for `prepared`'s upright picture (made once per picture size).
+    mutating func plans(for prepared: PreparedImage) -> (image: SearchTilePlan, streaming: SearchTilePlan) {
         let width = Int((prepared.fullImageRect.width * Float(prepared.width)).rounded())
         let height = Int((prepared.fullImageRect.height * Float(prepared.height)).rounded())
-        if let plan, plan.width == width, plan.height == height { return plan }
-        let made = SearchTilePlan.faces(width: width, height: height, minFaceSize: minFaceSize, detectorInputSize: detector.inputSize)
-        plan = made
+        if let plans, plans.image.width == width, plans.image.height == height { return plans }
+        let (minFaceSize, inputSize) = (self.minFaceSize, detector.inputSize)
+        let plan = { (streaming: Bool) in
+            SearchTilePlan.faces(width: width, height: height, minFaceSize: minFaceSize, detectorInputSize: inputSize,
+                                 streaming: streaming)
+        }
+        let made = (image: plan(false), streaming: plan(true))
+        plans = made
         cursor = 0
         return made
     }
@@ -57,7 +65,8 @@ struct FaceSearch {
     /// Detections in image-normalized coordinates, best first: of every tile when `everyTile`,
     /// else of the whole picture and the next ``tilesPerStreamingFrame`` tiles.
     mutating func detect(_ prepared: PreparedImage, minScore: Float, everyTile: Bool) throws(PipelineError) -> [RelativeDetection] {
-        let plan = plan(for: prepared)
+        let plans = plans(for: prepared)
+        let plan = everyTile ? plans.image : plans.streaming
         let finer = plan.tiles.count - 1
         var chosen = Array(0..<finer)
         if !everyTile {
@@ -70,7 +79,8 @@ struct FaceSearch {
         for index in chosen {
             let tile = plan.tiles[index]
             let rect = plan.rect(of: tile, full: full, imageWidth: prepared.width, imageHeight: prepared.height)
-            let found = try detector.detect(prepared.image, rect: rect, minScore: candidateScore, iouThreshold: mergeThreshold)
+            let found = try detector.detect(prepared.image, rect: rect, tensorWidth: tile.tensorWidth, tensorHeight: tile.tensorHeight,
+                                            minScore: candidateScore, iouThreshold: mergeThreshold)
             all += plan.owned(found, by: tile, full: full, imageWidth: prepared.width, imageHeight: prepared.height)
         }
         var candidates: [RelativeDetection] = []

@@ -19,20 +19,27 @@ extension SearchTilePlan {
         }
     }
 
+    /// The largest tile tensor side of the plan streaming frames take turns on, pixels.
+    package static let streamingFaceTileSide = 256
+
     /// The tiles for faces down to `minFaceSize` pixels of mesh width, for a face detector with a
-    /// `detectorInputSize` tensor (128 short range, 192 full range).
-    package static func faces(width: Int, height: Int, minFaceSize: Int, detectorInputSize: Int = 128) -> SearchTilePlan {
+    /// `detectorInputSize` tensor (128 short range, 192 full range): tile tensors up to
+    /// ``tileSide``, or ``streamingFaceTileSide`` for the plan streaming frames take turns on.
+    package static func faces(width: Int, height: Int, minFaceSize: Int, detectorInputSize: Int = 128,
+                              streaming: Bool = false) -> SearchTilePlan {
         SearchTilePlan(width: width, height: height, minObjectSize: minFaceSize, detectorInputSize: detectorInputSize,
-                       smallestDetectable: smallestDetectableFace(detectorInputSize: detectorInputSize))
+                       smallestDetectable: smallestDetectableFace(detectorInputSize: detectorInputSize),
+                       maxTensorSide: streaming ? streamingFaceTileSide : tileSide)
     }
 }
 
 extension FaceDetectorGraphOptions {
-    /// The small-faces search's cost: how many times the short-range detector runs on an upright
-    /// `width`×`height` picture to find faces down to `minFaceSize` pixels wide (the cost model of
-    /// docs/pipeline.md §9.1; the landmark model then runs once per candidate face).
+    /// The small-faces search's cost on an upright `width`×`height` picture, to find faces down
+    /// to `minFaceSize` pixels wide: the short-range detector's work over its tiles, in runs of
+    /// its own 128×128 input (the cost model of docs/pipeline.md §9.1; then one more run per
+    /// candidate, and the landmark model once per face).
     public static func smallFaceSearchDetectorRuns(width: Int, height: Int, minFaceSize: Int) -> Int {
         guard width > 0, height > 0, minFaceSize >= SearchTilePlan.smallestMinFaceSize else { return 0 }
-        return SearchTilePlan.faces(width: width, height: height, minFaceSize: minFaceSize).detectorRuns
+        return SearchTilePlan.faces(width: width, height: height, minFaceSize: minFaceSize).detectorWork
     }
 }

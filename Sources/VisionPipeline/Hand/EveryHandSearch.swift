@@ -31,7 +31,8 @@ package struct EveryHandSearch {
     /// The plan for an upright `width`×`height` picture.
     package static func plan(width: Int, height: Int, minHandSize: Int) -> SearchTilePlan {
         SearchTilePlan(width: width, height: height, minObjectSize: minHandSize,
-                       detectorInputSize: PalmDetectorStage.inputSize, smallestDetectable: smallestDetectableHand)
+                       detectorInputSize: PalmDetectorStage.inputSize, smallestDetectable: smallestDetectableHand,
+                       maxTensorSide: PalmDetectorStage.inputSize, tensorMultiple: PalmDetectorStage.inputSize)
     }
 
     /// Up to `limit` hands in `input` besides `known`, best palm first.

@@ -16,7 +16,8 @@ struct BenchCommand: Command {
                vision-tasks bench tasks [options]
 
         `bench model` times invoke() on one model after untimed warm-up runs and prints a table,
-        or with --json one line: {"model","backend","threads","iterations","median_ms","times_ms"}
+        or with --json one line: {"model","backend","threads","iterations","median_ms","times_ms",
+        "load_ms","arena_bytes"}
         (the contract scripts/bench/litert-compare relies on).
 
         `bench models` times every model that scripts/setup installed (the three models inside
@@ -54,15 +55,17 @@ struct BenchCommand: Command {
     static let profile = Option<Bool>.flag(
         "profile",
         help: "bench model: also time each operator (XNNPACK: one runtime per operator, so fusion is lost) and print the costliest ones")
+    static let inputSize = Option<String?>.text(
+        "input-size", "WxH", help: "bench model: run an image model at this input size (a fully convolutional detector)")
     static let options = EngineOptions.declarations + [
         iterations.declaration, warmUp.declaration, json.declaration, filter.declaration, interleave.declaration,
-        profile.declaration,
+        profile.declaration, inputSize.declaration,
     ]
 
     enum Target { case model(String), installedModels, warp, tasks }
 
     let target: Target
-    let options: InterpreterOptions
+    var options: InterpreterOptions
     let threadsGiven: Bool
     let iterations: Int
     let warmUp: Int
@@ -97,6 +100,13 @@ struct BenchCommand: Command {
         filter = try arguments.value(Self.filter).map { $0.split(separator: "|").map(String.init) }
         interleave = try arguments.value(Self.interleave)
         profile = try arguments.value(Self.profile)
+        if let size = try arguments.value(Self.inputSize) {
+            let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0 <= 1 << 14 }) else {
+                throw UsageError("--input-size takes WIDTHxHEIGHT in pixels, e.g. 1280x720")
+            }
+            options.inputShape = [1, parts[1], parts[0], 3]
+        }
     }
 
     func run() throws {
@@ -117,11 +127,12 @@ struct BenchCommand: Command {
                 let object: [String: Any] = [
                     "model": entry.name, "backend": options.backend.rawValue, "threads": options.threadCount,
                     "iterations": iterations, "median_ms": result.medianMilliseconds, "times_ms": result.timesMilliseconds,
+                    "load_ms": result.loadMilliseconds, "arena_bytes": result.arenaBytes,
                 ]
                 let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
                 print(String(decoding: data, as: UTF8.self))
             } else {
-                print("\(entry.name)  \(options.backend.rawValue)  \(options.threadCount) thread(s)  median \(formatMilliseconds(result.medianMilliseconds)) ms over \(iterations) runs")
+                print("\(entry.name)  \(options.backend.rawValue)  \(options.threadCount) thread(s)  median \(formatMilliseconds(result.medianMilliseconds)) ms over \(iterations) runs; loading \(formatMilliseconds(result.loadMilliseconds)) ms, arena \(result.arenaBytes / 1_000_000) MB")
             }
             if profile { try printProfile(of: entry.model) }
         }

@@ -2,9 +2,10 @@ import CFastKernels
 
 /// Our own C microkernels (target CFastKernels) for convolution shapes that Debian's 2022 XNNPACK
 /// runs slowly: stride-1 depthwise convolutions (few channels at large sizes pay XNNPACK's
-/// per-pixel indirection), convolutions with a single output channel, and 1×1 convolutions (8, 24
+/// per-pixel indirection), convolutions with a single output channel, 1×1 convolutions (8, 24
 /// or 40 channels would leave half of one of XNNPACK's 16-wide vectors per pixel idle, and
-/// XNNPACK's tiles are one vector wide where ours are two). Asked
+/// XNNPACK's tiles are one vector wide where ours are two), and first layers (a picture's three
+/// channels in, where XNNPACK reaches a seventh of the multiply-add peak). Asked
 /// before the XNNPACK backend; ``XNNPACKBackend`` ends its runs before the nodes this backend
 /// ``claims(_:in:)``.
 ///
@@ -50,6 +51,8 @@ package struct FastBackend: Backend {
                 return try FastDepthwiseConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
             case .conv2D where FastPointwiseConv2DKernel.supports(try Conv2DParameters(context)):
                 return try FastPointwiseConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
+            case .conv2D where FastDirectConvolutionKernel.supportsFirstLayer(try Conv2DParameters(context)):
+                return try FastDirectConvolutionKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
             case .conv2D:
                 return try FastSingleOutputConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
             default:
@@ -80,6 +83,7 @@ package struct FastBackend: Backend {
         case .conv2D:
             guard let p = try? Conv2DParameters(reader) else { return false }
             return FastSingleOutputConv2DKernel.supports(p) || FastPointwiseConv2DKernel.supports(p)
+                || FastDirectConvolutionKernel.supportsFirstLayer(p)
         default:
             return false
         }

@@ -11,7 +11,8 @@ enum SmallFaceFlags {
 
     static let declarations = [smallFaces.declaration, minFaceSize.declaration]
 
-    /// The cost model: detector runs per picture size at the default and a larger minimum size.
+    /// The cost model: the detector's work per picture size, in runs of its 128×128 input, at the
+    /// default and a larger minimum size.
     static var costNote: String {
         let sizes = [(640, 480), (1280, 720), (1920, 1080), (3840, 2160)]
         let runs = { (size: Int) in
@@ -19,9 +20,10 @@ enum SmallFaceFlags {
                 .joined(separator: " / ")
         }
         return """
-          --small-faces runs the face detector over a pyramid of tiles (MediaPipe runs it once):
-          at 640×480 / 1280×720 / 1920×1080 / 3840×2160, \(runs(24)) runs with --min-face-size 24,
-          \(runs(48)) with 48; then the landmark model once per face candidate.
+          --small-faces runs the face detector over a pyramid of tiles (MediaPipe runs it once on
+          128×128): at 640×480 / 1280×720 / 1920×1080 / 3840×2160 as much work as \(runs(24)) such runs
+          with --min-face-size 24, \(runs(48)) with 48; then one more run per candidate and the
+          landmark model once per face.
         """
     }
 }
