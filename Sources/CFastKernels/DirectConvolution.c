@@ -186,6 +186,18 @@ FK_AVX2 static inline __attribute__((always_inline)) void pixel_blocks_avx2(
     }
 }
 
+/// Every block of one output pixel, four at a time.
+FK_AVX2 static void pixel_avx2(const fk_direct_conv *op, size_t y, size_t x, size_t blocks, float *out) {
+    size_t b = 0;
+    for (; b + 4 <= blocks; b += 4) pixel_blocks_avx2(op, y, x, b, 4, out);
+    switch (blocks - b) {
+    case 3: pixel_blocks_avx2(op, y, x, b, 3, out); break;
+    case 2: pixel_blocks_avx2(op, y, x, b, 2, out); break;
+    case 1: pixel_blocks_avx2(op, y, x, b, 1, out); break;
+    default: break;
+    }
+}
+
 /// Whether every kernel column of output columns x0 ..< x0 + P lies inside the input.
 static inline int columns_inside(const fk_direct_conv *op, size_t x0, size_t P) {
     const ptrdiff_t first = (ptrdiff_t)(x0 * op->stride_width) - (ptrdiff_t)op->pad_left;
@@ -261,15 +273,7 @@ FK_AVX2 static inline __attribute__((always_inline)) void few_channel_row_avx2(
             x += 4;
             continue;
         }
-        float *out = row + x * op->output_channels;
-        size_t b = 0;
-        for (; b + 4 <= blocks; b += 4) pixel_blocks_avx2(op, y, x, b, 4, out);
-        switch (blocks - b) {
-        case 3: pixel_blocks_avx2(op, y, x, b, 3, out); break;
-        case 2: pixel_blocks_avx2(op, y, x, b, 2, out); break;
-        case 1: pixel_blocks_avx2(op, y, x, b, 1, out); break;
-        default: break;
-        }
+        pixel_avx2(op, y, x, blocks, row + x * op->output_channels);
         x += 1;
     }
 }
@@ -290,15 +294,7 @@ FK_AVX2 static void rows_avx2(const fk_direct_conv *op, size_t row_start, size_t
     }
     for (size_t y = row_start; y < row_end; y++) {
         for (size_t x = 0; x < op->output_width; x++) {
-            float *out = op->output + (y * op->output_width + x) * op->output_channels;
-            size_t b = 0;
-            for (; b + 4 <= blocks; b += 4) pixel_blocks_avx2(op, y, x, b, 4, out);
-            switch (blocks - b) {
-            case 3: pixel_blocks_avx2(op, y, x, b, 3, out); break;
-            case 2: pixel_blocks_avx2(op, y, x, b, 2, out); break;
-            case 1: pixel_blocks_avx2(op, y, x, b, 1, out); break;
-            default: break;
-            }
+            pixel_avx2(op, y, x, blocks, op->output + (y * op->output_width + x) * op->output_channels);
         }
     }
 }

@@ -15,9 +15,10 @@ import VisionCore
 /// next levels' (and may be found here too; the search merges them).
 ///
 /// A fully convolutional detector runs on tiles larger than its input (its input resized,
-/// docs/engine.md §2): a level is cut into as few tiles of at most ``maxTensorSide`` (``tileSide``
+/// docs/engine.md §2): a level is cut into as few tiles of at most `maxTensorSide` (``tileSide``
 /// by default) tensor pixels as will do, all of one size, a multiple of ``tensorMultiple``. A
-/// detector kept at its own size (the palm detector, §12.8) gets square tiles of that size.
+/// detector kept at its own size (the palm detector, docs/pipeline.md §12.8) gets square tiles of
+/// that size.
 ///
 /// The tiles of a level overlap by ``overlapMargin`` × the largest object they are there for, so
 /// every such object lies wholly inside some tile. Each tile owns the part of the picture nearer
@@ -36,7 +37,8 @@ package struct SearchTilePlan: Equatable {
     /// leave the cache), and each tile size is one more interpreter to load (about 50 ms and
     /// 25 MB at 512×512 for the face detector).
     package static let tileSide = 512
-    /// Tile tensor sides are multiples of this by default: the face detectors' largest stride.
+    /// Tile tensor sides are multiples of this by default (the face detectors' largest stride is
+    /// 16; their tiles' feature maps then have whole sides at every stride).
     package static let tensorMultiple = 32
 
     /// One detector run: a rectangle of the upright picture, its tensor size and the part of it
@@ -68,8 +70,6 @@ package struct SearchTilePlan: Equatable {
     package let minObjectSize: Int
     /// The detector's own (square) input side, pixels.
     let detectorInputSize: Int
-    /// The largest tile tensor side, pixels.
-    let maxTensorSide: Int
     /// Every tile, finest level first, row by row; the last is the whole picture.
     package let tiles: [Tile]
 
@@ -91,7 +91,6 @@ package struct SearchTilePlan: Equatable {
         self.detectorInputSize = detectorInputSize
         let maxSide = max(maxTensorSide, detectorInputSize)
         let multiple = min(max(tensorMultiple, 1), maxSide)
-        self.maxTensorSide = maxSide
         let w = Float(width), h = Float(height)
         let overlap = Self.overlapMargin * 2 * smallestDetectable
         var tiles: [Tile] = []

@@ -9,13 +9,14 @@ import VisionCore
 /// scores at least ``confirmedScore`` (faces and texture mistaken for them score apart there:
 /// docs/pipeline.md §9.1).
 ///
-/// The detector is fully convolutional, so a tile is as large as
-/// ``SearchTilePlan/tileSide`` allows: few tiles, little overlap. In image mode every tile runs. While streaming, the first frame (and the
-/// first after a size change or a reset) runs every tile; later frames that need the detector run
-/// the whole-picture tile (MediaPipe's pass, so large faces are found as soon as MediaPipe would)
-/// and the next ``tilesPerStreamingFrame`` tiles of a plan of smaller ones
-/// (``SearchTilePlan/streamingFaceTileSide``), in turn, while tracked faces follow their loop-back ROIs. A face that
-/// appears is found at most `ceil((plan.detectorRuns − 1) / tilesPerStreamingFrame)` frames late.
+/// The detector is fully convolutional, so a tile is as large as ``SearchTilePlan/tileSide``
+/// allows: few tiles, little overlap. In image mode every tile runs. While streaming, the first
+/// frame (and the first after a size change or a reset) runs every tile; later frames that need
+/// the detector run the whole-picture tile (MediaPipe's pass, so large faces are found as soon as
+/// MediaPipe would) and the next ``tilesPerStreamingFrame`` tiles of a plan of smaller ones
+/// (``SearchTilePlan/streamingFaceTileSide``), in turn, while tracked faces follow their loop-back
+/// ROIs. A face that appears is found at most
+/// `ceil((plan.detectorRuns − 1) / tilesPerStreamingFrame)` frames late.
 package struct FaceSearch {
     /// Tiles besides the whole picture run per streaming frame (of the streaming plan, whose two
     /// tiles cost about eight runs of the detector's own input).

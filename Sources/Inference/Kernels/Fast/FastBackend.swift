@@ -5,7 +5,7 @@ import CFastKernels
 /// per-pixel indirection), convolutions with a single output channel, 1×1 convolutions (8, 24
 /// or 40 channels would leave half of one of XNNPACK's 16-wide vectors per pixel idle, and
 /// XNNPACK's tiles are one vector wide where ours are two), and first layers (a picture's three
-/// channels in, where XNNPACK reaches a seventh of the multiply-add peak). Asked
+/// channels in, where XNNPACK reaches about a quarter of the multiply-add peak). Asked
 /// before the XNNPACK backend; ``XNNPACKBackend`` ends its runs before the nodes this backend
 /// ``claims(_:in:)``.
 ///
