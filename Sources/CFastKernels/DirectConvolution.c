@@ -127,6 +127,22 @@ static void rows_scalar(const fk_direct_conv *op, size_t row_start, size_t row_e
 // MARK: AVX2 with FMA
 
 #if FK_X86
+/// Clamps the sums of output channels c0 ..< c0 + 8 of one pixel to the activation range and
+/// stores those that exist at `out + c0` (the pixel's output).
+FK_AVX2 static inline __attribute__((always_inline)) void store_block_avx2(
+    const fk_direct_conv *op, __m256 sums, size_t c0, float *out) {
+    const size_t O = op->output_channels, valid = O - c0 < 8 ? O - c0 : 8;
+    const __m256 clamped = _mm256_min_ps(_mm256_max_ps(sums, _mm256_set1_ps(op->output_min)),
+                                         _mm256_set1_ps(op->output_max));
+    if (valid == 8) {
+        _mm256_storeu_ps(out + c0, clamped);
+    } else {
+        float lanes[8];
+        _mm256_storeu_ps(lanes, clamped);
+        memcpy(out + c0, lanes, valid * sizeof(float));
+    }
+}
+
 /// The lanes of blocks b0 ..< b0 + NB (of 8 output channels) of one output pixel. NB independent
 /// accumulators hide the fused multiply-add's latency; each still sums its own terms in order.
 FK_AVX2 static inline __attribute__((always_inline)) void pixel_blocks_avx2(
@@ -172,18 +188,7 @@ FK_AVX2 static inline __attribute__((always_inline)) void pixel_blocks_avx2(
             }
         }
     }
-    const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
-    for (size_t j = 0; j < NB; j++) {
-        const size_t c0 = (b0 + j) * 8, valid = O - c0 < 8 ? O - c0 : 8;
-        const __m256 clamped = _mm256_min_ps(_mm256_max_ps(acc[j], vmin), vmax);
-        if (valid == 8) {
-            _mm256_storeu_ps(out + c0, clamped);
-        } else {
-            float lanes[8];
-            _mm256_storeu_ps(lanes, clamped);
-            memcpy(out + c0, lanes, valid * sizeof(float));
-        }
-    }
+    for (size_t j = 0; j < NB; j++) store_block_avx2(op, acc[j], (b0 + j) * 8, out);
 }
 
 /// Every block of one output pixel, four at a time.
@@ -237,20 +242,8 @@ FK_AVX2 static inline __attribute__((always_inline)) void pixels_blocks_avx2(
             }
         }
     }
-    const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
     for (size_t p = 0; p < P; p++) {
-        for (size_t j = 0; j < NB; j++) {
-            const size_t c0 = (b0 + j) * 8, valid = O - c0 < 8 ? O - c0 : 8;
-            const __m256 clamped = _mm256_min_ps(_mm256_max_ps(acc[p][j], vmin), vmax);
-            float *out = row + (x0 + p) * O + c0;
-            if (valid == 8) {
-                _mm256_storeu_ps(out, clamped);
-            } else {
-                float lanes[8];
-                _mm256_storeu_ps(lanes, clamped);
-                memcpy(out, lanes, valid * sizeof(float));
-            }
-        }
+        for (size_t j = 0; j < NB; j++) store_block_avx2(op, acc[p][j], (b0 + j) * 8, row + (x0 + p) * O);
     }
 }
 

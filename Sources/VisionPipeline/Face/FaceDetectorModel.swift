@@ -25,7 +25,7 @@ final class FaceDetectorModel {
             throw .invalidModel(path: path, detail: "not a face detector: input \(runner.inputShape), expected [1, 128, 128, 3] or [1, 192, 192, 3]")
         }
         inputSize = size.width
-        anchors = (inputSize == 128 ? SSDAnchorOptions.faceShortRange : SSDAnchorOptions.faceFullRange).anchors()
+        anchors = Self.anchorOptions(inputSize: inputSize, width: inputSize, height: inputSize).anchors()
         let outputs = runner.interpreter.outputs
         let n = anchors.count
         guard outputs.count >= 2,
@@ -50,7 +50,7 @@ final class FaceDetectorModel {
         let width = tensorWidth ?? inputSize, height = tensorHeight ?? inputSize
         let native = width == inputSize && height == inputSize
         let runner = native ? runner : try resized.runner(width: width, height: height)
-        let anchors = native ? anchors : anchorOptions(width: width, height: height).anchors()
+        let anchors = native ? anchors : Self.anchorOptions(inputSize: inputSize, width: width, height: height).anchors()
         let crop = try runner.run(rect, of: image, options: cropOptions(width: width, height: height))
         let decoder = SSDDecoder.face(inputWidth: width, inputHeight: height, minScore: minScore)
         let decoded: [RelativeDetection]
@@ -63,8 +63,9 @@ final class FaceDetectorModel {
         return merged.map { $0.projected(by: crop.tensorToImage) }
     }
 
-    /// The model's anchor layout over a `width` × `height` input.
-    func anchorOptions(width: Int, height: Int) -> SSDAnchorOptions {
+    /// The anchor layout of the detector with an `inputSize` input (128 short range, 192 full
+    /// range) over a `width` × `height` tensor.
+    static func anchorOptions(inputSize: Int, width: Int, height: Int) -> SSDAnchorOptions {
         var options = inputSize == 128 ? SSDAnchorOptions.faceShortRange : SSDAnchorOptions.faceFullRange
         options.inputWidth = width
         options.inputHeight = height
