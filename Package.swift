@@ -10,7 +10,8 @@
 //   TFLite                 .tflite flatbuffer reader (bounds-checked), .task (zip) bundles, metadata
 //   Inference              graph, memory plan, op kernels (Reference/ and XNNPACK/)
 //   VisionCore             MediaPipe's face/pose graph math, pure Swift (no engine, no images)
-//   Imaging                PNG/JPEG codecs, pixel formats, MediaPipe-exact ROI warps, drawing
+//   CImageFormats          libheif and libwebp, loaded on first use (HEIF and WebP decoding)
+//   Imaging                PNG/JPEG/HEIF/WebP decoding, pixel formats, MediaPipe-exact ROI warps, drawing
 //   VideoIO                video files, streams and devices to/from RGB images (FFmpeg via CFFmpeg,
 //                          loaded on first use by CFFmpegLoader)
 //   VisionPipeline         MediaPipe's face detector, face landmarker and pose landmarker graphs
@@ -75,6 +76,8 @@ let package = Package(
         // pthreadpool's API on our own pool, which XNNPACK's parallel loops bind to (see its header)
         .target(name: "CThreadPool", dependencies: [.target(name: "CXNNPACK", condition: .when(traits: xnnpack))],
                 cSettings: [.define("VT_PTHREADPOOL_API", .when(traits: xnnpack))]),
+        // HEIF (libheif) and WebP (libwebp) decoding, the libraries loaded on first use
+        .target(name: "CImageFormats"),
         // Hand-written float kernels (AVX-512F or AVX2 chosen at run time, portable C otherwise)
         .target(name: "CFastKernels"),
 
@@ -88,7 +91,7 @@ let package = Package(
                 swiftSettings: swiftSettings),
 
         // MARK: Images: decoding, ROI-to-tensor warps, drawing
-        .target(name: "Imaging", dependencies: ["CPNG", "CJPEG", "VisionCore"], swiftSettings: swiftSettings),
+        .target(name: "Imaging", dependencies: ["CPNG", "CJPEG", "CImageFormats", "VisionCore"], swiftSettings: swiftSettings),
 
         // MARK: Apple's UIImage, CVPixelBuffer and CMSampleBuffer where Apple's frameworks are absent
         .target(name: "AppleShims", dependencies: ["Imaging"], swiftSettings: swiftSettings),

@@ -1,7 +1,7 @@
-// libFuzzer entry point for the PNG and JPEG decoders and the EXIF orientation reader.
+// libFuzzer entry point for the PNG, JPEG, HEIF and WebP decoders and the EXIF orientation readers.
 //
 // Not part of the package build: scripts/fuzz/image-decoder compiles VisionCore as a module, then
-// this file together with Sources/Imaging/**/*.swift (and the CPNG/CJPEG shims) into one module
+// this file together with Sources/Imaging/**/*.swift (and the CPNG/CJPEG shims and CImageFormats) into one module
 // with `-sanitize=fuzzer,address` and the C shims with UBSan, and runs it for a bounded time or
 // number of runs on the fixture and asset images. Every input must end in an `ImageError` or in a
 // decoded image whose size, format and pixel buffer agree; any trap or sanitizer report is a
@@ -17,6 +17,7 @@ let limits = ImageLimits(maximumPixelCount: 512 * 512)
 /// that APP1 parsing is reached by inputs libjpeg rejects.
 func exercise(_ bytes: [UInt8]) {
     let exif = EXIF.orientation(inJPEG: bytes)
+    let webpExif = EXIF.orientation(inWebP: bytes)
     let decoded: DecodedImage
     do {
         decoded = try ImageDecoder.decode(bytes, limits: limits)
@@ -27,10 +28,13 @@ func exercise(_ bytes: [UInt8]) {
     switch decoded.fileFormat {
     case .png:
         precondition(decoded.orientation == .up && decoded.exifOrientation == nil, "a PNG has no EXIF orientation")
-    case .jpeg:
-        precondition(decoded.exifOrientation == exif, "EXIF read twice differs")
-        let expected = exif.flatMap(Orientation.init(exifValue:)) ?? .up
-        precondition(decoded.orientation == expected, "orientation \(decoded.orientation) for EXIF \(String(describing: exif))")
+    case .heif:
+        precondition(decoded.orientation == .up && decoded.exifOrientation == nil, "HEIF's transformations are applied")
+    case .jpeg, .webp:
+        let read = decoded.fileFormat == .jpeg ? exif : webpExif
+        precondition(decoded.exifOrientation == read, "EXIF read twice differs")
+        let expected = read.flatMap(Orientation.init(exifValue:)) ?? .up
+        precondition(decoded.orientation == expected, "orientation \(decoded.orientation) for EXIF \(String(describing: read))")
     }
     do {
         let upright = try decoded.image.oriented(decoded.orientation)

@@ -9,7 +9,8 @@ import VisionCore
         [UInt8](try ByteFile.read(Goldens.path("Fixtures/images/\(fixture)")))
     }
 
-    static let samples = ["rgb8.png", "rgba16_interlaced.png", "palette.png", "jpeg420.jpg", "jpeg_progressive.jpg", "jpeg_gray.jpg"]
+    static let samples = ["rgb8.png", "rgba16_interlaced.png", "palette.png", "jpeg420.jpg", "jpeg_progressive.jpg", "jpeg_gray.jpg",
+                          "heic.heic", "heic_alpha.heic", "webp_lossy.webp", "webp_lossless.webp", "webp_alpha.webp"]
 
     @Test func emptyDataIsAnError() {
         #expect(throws: ImageError.empty) { try ImageDecoder.decode([]) }

@@ -1,5 +1,25 @@
-/// Finds the EXIF orientation tag in a JPEG's APP1 segment, with every offset bounds-checked.
+/// Finds the EXIF orientation tag in a JPEG's APP1 segment or a WebP's `EXIF` chunk, with every
+/// offset bounds-checked.
 enum EXIF {
+    /// The value of tag 0x0112 (Orientation) in the first `EXIF` chunk of a WebP (RIFF) file, or `nil`.
+    /// The chunk holds the TIFF structure, after an `Exif\0\0` header in some writers' files.
+    static func orientation(inWebP bytes: [UInt8]) -> Int? {
+        var offset = 12                                             // "RIFF", size, "WEBP"
+        while offset + 8 <= bytes.count {
+            let fourCC = bytes[offset..<offset + 4]
+            let size = (0..<4).reduce(0) { $0 | Int(bytes[offset + 4 + $1]) << (8 * $1) }
+            let start = offset + 8
+            guard size <= bytes.count - start else { return nil }
+            if fourCC.elementsEqual("EXIF".utf8) {
+                let chunk = bytes[start..<start + size]
+                let exifHeader: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
+                return orientation(inTIFF: chunk.starts(with: exifHeader) ? chunk.dropFirst(6) : chunk)
+            }
+            offset = start + size + (size & 1)                      // chunks are padded to even sizes
+        }
+        return nil
+    }
+
     /// The value of tag 0x0112 (Orientation) in IFD0 of the first `Exif` APP1 segment, or `nil`.
     static func orientation(inJPEG bytes: [UInt8]) -> Int? {
         guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }

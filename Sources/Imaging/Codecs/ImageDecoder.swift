@@ -1,11 +1,14 @@
 import Foundation
 
-/// Decodes PNG (libpng) and JPEG (libjpeg-turbo) files from memory or from disk.
+/// Decodes PNG (libpng), JPEG (libjpeg-turbo), HEIF/HEIC (libheif) and WebP (libwebp) files from
+/// memory or from disk.
 ///
 /// Every failure is an ``ImageError``; corrupt, truncated and hostile files never crash. The size
-/// in the header is checked against ``ImageLimits`` before any pixel memory is allocated.
+/// in the header is checked against ``ImageLimits`` before any pixel memory is allocated. libheif
+/// and libwebp are loaded when the first such file is met; without them those files fail with
+/// ``ImageError/unsupported(_:)`` naming the package to install.
 public enum ImageDecoder {
-    /// Decodes the PNG or JPEG in `bytes` (the format is detected from its signature).
+    /// Decodes the image in `bytes` (the format is detected from its signature).
     public static func decode(_ bytes: [UInt8], limits: ImageLimits = .default) throws(ImageError) -> DecodedImage {
         guard !bytes.isEmpty else { throw .empty }
         switch ImageFileFormat(signatureOf: bytes) {
@@ -17,25 +20,33 @@ public enum ImageDecoder {
             let exif = EXIF.orientation(inJPEG: bytes)
             return DecodedImage(image: image, orientation: exif.flatMap(Orientation.init(exifValue:)) ?? .up,
                                 exifOrientation: exif, fileFormat: .jpeg)
+        case .heif:
+            return DecodedImage(image: try HEIFCodec.decode(bytes, limits: limits), orientation: .up,
+                                exifOrientation: nil, fileFormat: .heif)
+        case .webp:
+            let image = try WebPCodec.decode(bytes, limits: limits)
+            let exif = EXIF.orientation(inWebP: bytes)
+            return DecodedImage(image: image, orientation: exif.flatMap(Orientation.init(exifValue:)) ?? .up,
+                                exifOrientation: exif, fileFormat: .webp)
         case nil:
             let hex = bytes.prefix(8).map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
             throw .unknownFormat(signature: hex)
         }
     }
 
-    /// Decodes the PNG or JPEG file at `path`.
+    /// Decodes the image file at `path`.
     public static func decode(contentsOfFile path: String, limits: ImageLimits = .default) throws(ImageError) -> DecodedImage {
         try decode(try FileBytes.read(path), limits: limits)
     }
 }
 
 extension Image {
-    /// Decodes a PNG or JPEG from memory; the orientation is not applied (see ``ImageDecoder``).
+    /// Decodes an image from memory (any format ``ImageDecoder`` reads); the orientation is not applied (see ``ImageDecoder``).
     public init(decoding bytes: [UInt8], limits: ImageLimits = .default) throws(ImageError) {
         self = try ImageDecoder.decode(bytes, limits: limits).image
     }
 
-    /// Decodes a PNG or JPEG file; the orientation is not applied (see ``ImageDecoder``).
+    /// Decodes an image file (any format ``ImageDecoder`` reads); the orientation is not applied (see ``ImageDecoder``).
     public init(contentsOfFile path: String, limits: ImageLimits = .default) throws(ImageError) {
         self = try ImageDecoder.decode(contentsOfFile: path, limits: limits).image
     }

@@ -4,12 +4,9 @@ import Imaging
 /// Still-image inputs: how a task command recognizes them and turns a file into the upright RGB
 /// picture the processors take.
 enum ImageInput {
-    /// The file-name extensions of the image formats the image layer decodes.
-    static let extensions: Set<String> = ["png", "jpg", "jpeg"]
-
-    /// Whether `path` is an image file: a regular file with a PNG or JPEG extension, or one whose
-    /// first bytes are a PNG or JPEG signature. (A damaged `.png` still counts, so that it fails
-    /// as an image with the decoder's reason.)
+    /// Whether `path` is an image file: a regular file with an image format's extension
+    /// (``MediaKind/imageExtensions``), or one whose first bytes are an image format's signature.
+    /// (A damaged `.png` still counts, so that it fails as an image with the decoder's reason.)
     static func isImage(_ path: String) -> Bool {
         // Only regular files are sniffed: reading from a named pipe or device would block and
         // consume the stream's first bytes.
@@ -20,16 +17,16 @@ enum ImageInput {
         if hasImageExtension(path) { return true }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 8)) ?? Data()
+        let head = (try? handle.read(upToCount: ImageFileFormat.signatureLength)) ?? Data()
         return ImageFileFormat(signatureOf: [UInt8](head)) != nil
     }
 
-    /// Whether `path` ends in `.png`, `.jpg` or `.jpeg` (any case).
+    /// Whether `path` ends in an image format's extension (any case).
     static func hasImageExtension(_ path: String) -> Bool {
-        extensions.contains((path as NSString).pathExtension.lowercased())
+        MediaKind.imageExtensions.contains((path as NSString).pathExtension.lowercased())
     }
 
-    /// Decodes the image at `path` and makes it upright RGB: a JPEG's EXIF orientation is applied
+    /// Decodes the image at `path` and makes it upright RGB: a JPEG's or WebP's EXIF orientation is applied
     /// to the pixels, gray and RGBA become RGB. Results are therefore in the coordinates of the
     /// picture as people see it.
     static func loadUprightRGB(_ path: String) throws(InputError) -> Image {

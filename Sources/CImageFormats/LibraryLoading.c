@@ -1,0 +1,120 @@
+// Opens libheif and libwebp by soname on first use and fills their tables (Libraries.h).
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+
+#include "CImageFormats.h"
+#include "Libraries.h"
+
+int vt_image_format_fail(int status, char *error, size_t error_size, const char *text, const char *detail) {
+    if (error != NULL && error_size > 0) snprintf(error, error_size, "%s%s", text, detail != NULL ? detail : "");
+    return status;
+}
+
+/// dlopen by soname; on a Mac also in Homebrew's library folders (Apple silicon, then Intel), which
+/// dlopen's default search leaves out.
+static void *vt_open(const char *linux_soname, const char *mac_name) {
+#if defined(__APPLE__)
+    const char *const folders[] = {"", "/opt/homebrew/lib/", "/usr/local/lib/"};
+    for (size_t i = 0; i < sizeof folders / sizeof folders[0]; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s%s", folders[i], mac_name);
+        void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+        if (handle != NULL) return handle;
+    }
+    (void)linux_soname;
+    return NULL;
+#else
+    (void)mac_name;
+    return dlopen(linux_soname, RTLD_NOW | RTLD_LOCAL);
+#endif
+}
+
+/// One library's loading state, written once inside pthread_once.
+struct vt_library {
+    const char *name;
+    pthread_once_t once;
+    int loaded;
+    char reason[512];
+};
+
+/// Resolves `name` into `*slot`; on failure records why and returns 0.
+static int vt_resolve(void *handle, const char *name, void **slot, struct vt_library *library) {
+    *slot = dlsym(handle, name);
+    if (*slot == NULL) snprintf(library->reason, sizeof library->reason, "%s lacks %s", library->name, name);
+    return *slot != NULL;
+}
+
+// Every table entry is a function pointer; dlsym returns a data pointer, which POSIX guarantees can
+// be converted to one.
+#define VT_RESOLVE(handle, name, field, library) vt_resolve(handle, name, (void **)&(field), library)
+
+static struct vt_library vt_heif_library = {"libheif", PTHREAD_ONCE_INIT, 0, ""};
+static struct vt_heif_functions vt_heif_table;
+
+static void vt_load_heif(void) {
+    void *h = vt_open("libheif.so.1", "libheif.1.dylib");
+    if (h == NULL) {
+        const char *reason = dlerror();
+        snprintf(vt_heif_library.reason, sizeof vt_heif_library.reason,
+                 "HEIF needs libheif (Debian: apt-get install libheif1): %s", reason != NULL ? reason : "not found");
+        return;
+    }
+    struct vt_heif_functions *t = &vt_heif_table;
+    struct vt_library *l = &vt_heif_library;
+    if (!(VT_RESOLVE(h, "heif_init", t->init, l) && VT_RESOLVE(h, "heif_context_alloc", t->context_alloc, l) &&
+          VT_RESOLVE(h, "heif_context_free", t->context_free, l) &&
+          VT_RESOLVE(h, "heif_context_read_from_memory_without_copy", t->read_from_memory_without_copy, l) &&
+          VT_RESOLVE(h, "heif_context_get_primary_image_handle", t->primary_image_handle, l) &&
+          VT_RESOLVE(h, "heif_image_handle_get_width", t->handle_width, l) &&
+          VT_RESOLVE(h, "heif_image_handle_get_height", t->handle_height, l) &&
+          VT_RESOLVE(h, "heif_image_handle_has_alpha_channel", t->handle_has_alpha, l) &&
+          VT_RESOLVE(h, "heif_image_handle_release", t->handle_release, l) &&
+          VT_RESOLVE(h, "heif_decode_image", t->decode_image, l) &&
+          VT_RESOLVE(h, "heif_image_get_width", t->image_width, l) &&
+          VT_RESOLVE(h, "heif_image_get_height", t->image_height, l) &&
+          VT_RESOLVE(h, "heif_image_get_plane_readonly", t->plane, l) &&
+          VT_RESOLVE(h, "heif_image_release", t->image_release, l))) {
+        return;
+    }
+    // Registers libheif's decoder plugins; counted, and never undone (the library stays loaded).
+    struct vt_heif_error status = t->init(NULL);
+    if (status.code != 0) {
+        snprintf(l->reason, sizeof l->reason, "libheif failed to start: %s", status.message);
+        return;
+    }
+    l->loaded = 1;
+}
+
+const struct vt_heif_functions *vt_heif(char *error, size_t error_size) {
+    pthread_once(&vt_heif_library.once, vt_load_heif);
+    if (vt_heif_library.loaded) return &vt_heif_table;
+    vt_image_format_fail(0, error, error_size, vt_heif_library.reason, NULL);
+    return NULL;
+}
+
+static struct vt_library vt_webp_library = {"libwebp", PTHREAD_ONCE_INIT, 0, ""};
+static struct vt_webp_functions vt_webp_table;
+
+static void vt_load_webp(void) {
+    void *h = vt_open("libwebp.so.7", "libwebp.7.dylib");
+    if (h == NULL) {
+        const char *reason = dlerror();
+        snprintf(vt_webp_library.reason, sizeof vt_webp_library.reason,
+                 "WebP needs libwebp (Debian: apt-get install libwebp7): %s", reason != NULL ? reason : "not found");
+        return;
+    }
+    struct vt_webp_functions *t = &vt_webp_table;
+    struct vt_library *l = &vt_webp_library;
+    if (VT_RESOLVE(h, "WebPGetFeaturesInternal", t->features, l) && VT_RESOLVE(h, "WebPDecodeRGBInto", t->decode_rgb_into, l) &&
+        VT_RESOLVE(h, "WebPDecodeRGBAInto", t->decode_rgba_into, l)) {
+        l->loaded = 1;
+    }
+}
+
+const struct vt_webp_functions *vt_webp(char *error, size_t error_size) {
+    pthread_once(&vt_webp_library.once, vt_load_webp);
+    if (vt_webp_library.loaded) return &vt_webp_table;
+    vt_image_format_fail(0, error, error_size, vt_webp_library.reason, NULL);
+    return NULL;
+}
