@@ -155,7 +155,8 @@ let package = Package(
         ),
         .testTarget(
             name: "InferenceTests",
-            dependencies: ["Inference", "TFLite", "TestSupport", .target(name: "CXNNPACK", condition: .when(traits: xnnpack)), "Benchmarks"],
+            dependencies: ["Inference", "TFLite", "TestSupport", .target(name: "CXNNPACK", condition: .when(traits: xnnpack)), "Benchmarks",
+                           "CThreadPool"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

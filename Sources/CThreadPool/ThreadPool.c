@@ -28,13 +28,16 @@
 /// A caller that waited longer than this, and longer than VT_STALL_CHUNKS times its own time per
 /// chunk of items, for a worker's chunk (the worker lost its core to another process) runs its
 /// loops alone for a while: 100 ms after a first stall, twice as long after each further one, at
-/// most 5 s; a stall more than 10 s after the last starts again at 100 ms. (Measured against the
-/// caller's own pace so that a loop of a few long items, such as a 1 ms convolution in 8 tasks,
-/// is not taken for a stall when the worker merely took the last item.)
+/// most 400 ms; a stall more than 10 s after the last starts again at 100 ms. The bound keeps a
+/// long batch from losing its second core for seconds: once the other process is gone, the workers
+/// are back within 400 ms, and while it stays, each look costs one stall (a worker's chunk, a few
+/// ms) per 400 ms. (Measured against the caller's own pace so that a loop of a few long items, such
+/// as a 1 ms convolution in 8 tasks, is not taken for a stall when the worker merely took the last
+/// item.)
 #define VT_STALL_NS 200000
 #define VT_STALL_CHUNKS 3
 #define VT_SERIAL_FIRST_NS 100000000u
-#define VT_SERIAL_MAX_NS 5000000000u
+#define VT_SERIAL_MAX_NS 400000000u
 #define VT_STALL_MEMORY_NS 10000000000u
 
 struct vt_pool {

@@ -11,8 +11,9 @@
 //   has already started; a worker the scheduler has not run yet is never waited for;
 // - a second caller that finds the pool busy runs its loop alone instead of queueing;
 // - when a caller had to wait long for a worker's item (the worker lost its core to another
-//   process), the loops of the next 100 ms run on their callers alone, so a loaded machine costs
-//   about what one thread would.
+//   process), the loops of the next 100 ms (after repeated stalls up to 400 ms, never longer) run
+//   on their callers alone, so a loaded machine costs about what one thread would, and the
+//   workers are back soon after the load is gone.
 // Results are the same as with pthreadpool: every item runs exactly once, and the caller and the
 // workers flush denormals to zero when XNNPACK asks for it (PTHREADPOOL_FLAG_DISABLE_DENORMALS).
 #ifndef VISIONTASKS_CTHREADPOOL_H
