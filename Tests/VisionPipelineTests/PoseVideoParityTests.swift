@@ -44,7 +44,7 @@ import VisionPipeline
             for (ours, theirs) in zip(poses, frame.poses) {
                 errors.merge(try PoseErrors(ours: ours, golden: theirs))
                 if let mask = ours.segmentationMask, let reference = theirs.segmentationMask {
-                    errors.maskMean = max(errors.maskMean, abs(Self.mean(mask) - reference.mean))
+                    errors.maskMean = max(errors.maskMean, abs(Self.mean(try mask.rendered()) - reference.mean))
                 }
             }
             print("pose parity \(file) frame \(index) (\(frame.timestampMs) ms): \(poses.count) poses, \(errors)")

@@ -59,6 +59,27 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
         super.init()
     }
 
+    /// VisionTasks: a float mask whose `width × height` values `render` writes, row-major, into
+    /// zero-filled memory that the mask then keeps (no copy). `nil` when a size is not positive, the
+    /// pixel count overflows, or `render` throws.
+    package init?(float32Width width: Int, height: Int, render: (UnsafeMutableBufferPointer<Float>) throws -> Void) {
+        guard let count = Mask.pixelCount(width: width, height: height) else { return nil }
+        let floats = UnsafeMutablePointer<Float>.allocate(capacity: count)
+        floats.initialize(repeating: 0, count: count)
+        do {
+            try render(UnsafeMutableBufferPointer(start: floats, count: count))
+        } catch {
+            floats.deallocate()
+            return nil
+        }
+        self.width = width
+        self.height = height
+        self.count = count
+        self.dataType = .float32
+        storage = Locked(Storage(float32: floats))
+        super.init()
+    }
+
     /// VisionTasks convenience: a float mask holding `values` (`width × height` of them).
     public convenience init?(float32Values values: [Float], width: Int, height: Int) {
         guard Mask.pixelCount(width: width, height: height) == values.count else { return nil }

@@ -10,11 +10,12 @@ public struct PipelinePose: Sendable {
     /// The same 33 landmarks in metres, origin at the hips' midpoint, axes turned to the input's
     /// x (right) and y (down) axes; visibility and presence copied from ``landmarks``.
     public var worldLandmarks: [PipelineLandmark]
-    /// The person's segmentation mask at the input's size, values in [0, 1] (probability that the
-    /// pixel shows this person; 0 outside the pose's region), when masks were asked for.
-    public var segmentationMask: FloatImage?
+    /// The person's segmentation mask, rendered at the input's size on demand, values in [0, 1]
+    /// (probability that the pixel shows this person; 0 outside the pose's region), when masks
+    /// were asked for.
+    public var segmentationMask: PoseSegmentationMask?
 
-    public init(landmarks: [PipelineLandmark], worldLandmarks: [PipelineLandmark], segmentationMask: FloatImage? = nil) {
+    public init(landmarks: [PipelineLandmark], worldLandmarks: [PipelineLandmark], segmentationMask: PoseSegmentationMask? = nil) {
         self.landmarks = landmarks
         self.worldLandmarks = worldLandmarks
         self.segmentationMask = segmentationMask

@@ -13,8 +13,8 @@ struct PoseEstimate {
     var roi: NormalizedRect
     /// The pose presence probability (`Identity_1`).
     var presence: Float
-    /// The segmentation mask at image size, when asked for.
-    var mask: FloatImage?
+    /// The segmentation mask, when asked for.
+    var mask: PoseSegmentationMask?
     /// The segmentation probability at the torso's centre (midpoint of shoulders 11, 12 and hips
     /// 23, 24), read from the model's 256×256 mask in crop space: low for the landmark model's
     /// hallucinations on background.
@@ -77,7 +77,7 @@ struct PoseLandmarkStage {
         }
         worldLandmarks = LandmarkProjection.rotatingWorldLandmarks(worldLandmarks, rect: roi)
 
-        var mask: FloatImage?
+        var mask: PoseSegmentationMask?
         if outputMask {
             guard computesSegmentation else { throw .inference("the segmentation mask was not computed") }
             mask = try Self.mask(logits: runner.output(PoseModels.segmentationOutput), crop: crop)
@@ -88,12 +88,12 @@ struct PoseLandmarkStage {
                             roi: roi, presence: presence, mask: mask, torsoSegmentation: torsoSegmentation)
     }
 
-    /// `1/(1 + exp(−l))` per pixel of the 256×256 logits, then warped back onto the image with the
-    /// exact inverse of the crop (docs/pipeline.md §6.6).
-    private static func mask(logits: [Float], crop: TensorCrop) throws(PipelineError) -> FloatImage {
-        let probabilities = logits.map { sigmoid($0) }
+    /// `1/(1 + exp(−l))` per pixel of the 256×256 logits, to be warped back onto the image with the
+    /// exact inverse of the crop when rendered (docs/pipeline.md §6.6).
+    private static func mask(logits: [Float], crop: TensorCrop) throws(PipelineError) -> PoseSegmentationMask {
         do {
-            return try FloatImage(width: inputSize, height: inputSize, values: probabilities).warpedBack(from: crop)
+            let probabilities = try FloatImage(width: inputSize, height: inputSize, values: logits.map { sigmoid($0) })
+            return PoseSegmentationMask(probabilities: probabilities, crop: crop)
         } catch {
             throw .invalidArgument("segmentation mask: \(error)")
         }

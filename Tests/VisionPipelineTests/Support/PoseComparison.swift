@@ -69,7 +69,7 @@ struct PoseErrors: CustomStringConvertible {
                 maskAgreement = 0
                 return
             }
-            maskAgreement = try Self.agreement(mask, with: url, width: reference.width, height: reference.height)
+            maskAgreement = try Self.agreement(try mask.rendered(), with: url, width: reference.width, height: reference.height)
             masksCompared = 1
         }
     }

@@ -1,0 +1,35 @@
+import Imaging
+
+/// A pose's segmentation mask: the landmark model's 256×256 probabilities and the crop they were
+/// taken from, warped onto the input picture when rendered (docs/pipeline.md §6.6), so that the
+/// picture-sized mask is written once, straight into the memory of whoever keeps it.
+public struct PoseSegmentationMask: Sendable {
+    /// The rendered mask's size: the input picture's, pixels.
+    public var width: Int { crop.imageWidth }
+    public var height: Int { crop.imageHeight }
+
+    /// `sigmoid` of the model's mask logits, in tensor space.
+    let probabilities: FloatImage
+    /// The crop the landmark model ran on.
+    let crop: TensorCrop
+
+    /// Renders the mask into `values`: `width × height` floats, row-major, zero-filled by the
+    /// caller. Values are in [0, 1] (probability that the pixel shows this person), 0 outside the
+    /// pose's region.
+    public func render(into values: UnsafeMutableBufferPointer<Float>) throws(PipelineError) {
+        do {
+            try probabilities.warpBack(from: crop, into: values)
+        } catch {
+            throw .invalidArgument("segmentation mask: \(error)")
+        }
+    }
+
+    /// The mask rendered into a new image.
+    public func rendered() throws(PipelineError) -> FloatImage {
+        do {
+            return try probabilities.warpedBack(from: crop)
+        } catch {
+            throw .invalidArgument("segmentation mask: \(error)")
+        }
+    }
+}
