@@ -131,7 +131,8 @@ let package = Package(
         // MARK: Command-line tool
         // Timing of models, warps and video decoding, for `vision-tasks bench` and the tests; not a
         // product, so no library ships it.
-        .target(name: "Benchmarks", dependencies: ["TFLite", "Inference", "Imaging", "VisionCore", "VideoIO"],
+        .target(name: "CFMAPeak"),
+        .target(name: "Benchmarks", dependencies: ["TFLite", "Inference", "Imaging", "VisionCore", "VideoIO", "CFMAPeak"],
                 swiftSettings: swiftSettings),
 
         // An iOS camera loop running on Linux (Examples/CameraFaceLandmarker).

@@ -12,6 +12,8 @@ package enum ModelBenchmark {
         /// Bytes of the interpreter's arena (activations and constants; XNNPACK's own buffers
         /// are not counted).
         package var arenaBytes: Int = 0
+        /// Multiply-adds of one invocation (``MultiplyAdds``).
+        package var multiplyAdds: Int = 0
 
         package init(timesMilliseconds: [Double]) { self.timesMilliseconds = timesMilliseconds }
 
@@ -48,6 +50,7 @@ package enum ModelBenchmark {
         var result = Result(timesMilliseconds: times)
         result.loadMilliseconds = milliseconds(load)
         result.arenaBytes = interpreter.memoryFootprint.arenaBytes
+        result.multiplyAdds = MultiplyAdds.count(in: interpreter.graph)
         return result
     }
 

@@ -13,7 +13,7 @@ which must run a few untimed warm-up invocations, then time N invocations one by
 input, and print exactly one JSON object on stdout:
 
     {"model": "<path>", "backend": "xnnpack", "threads": T, "iterations": N,
-     "median_ms": <float>, "times_ms": [<N floats>]}
+     "median_ms": <float>, "times_ms": [<N floats>], "multiply_adds": <int>, ...}
 
 A round is N timed invocations. For each model and thread count the script alternates LiteRT
 rounds and our rounds K times, then reports the median over all K × N samples of each side and the
@@ -27,6 +27,12 @@ also runs the CLI once with --iterations 1, and the CPU time of the child proces
 of the N-iteration run minus that of the 1-iteration run, divided by N - 1, is the round's figure
 (loading and warm-up cancel out). The reported figure is the median over rounds of the mean per
 invocation, for both sides.
+
+Share of peak: our JSON also gives "multiply_adds", one invocation's multiply-adds (convolutions,
+depthwise convolutions and fully connected layers, one per weight per output value), and
+`vision-tasks bench peak --json` measures one thread's multiply-add peak on this processor (a loop
+of nothing but independent fused multiply-adds on the widest vectors). Each side's % of peak is
+multiply_adds / median time / (threads x peak).
 """
 
 from __future__ import annotations
@@ -82,6 +88,10 @@ class OursError(RuntimeError):
     pass
 
 
+# Multiply-adds of one invocation per model path, as our CLI counts them (bench model's JSON).
+MULTIPLY_ADDS: dict[str, int] = {}
+
+
 def ours_round(binary: Path, model: Path, threads: int, backend: str, iterations: int) -> list[float]:
     command = [str(binary), "bench", "model", str(model), "--threads", str(threads),
                "--backend", backend, "--iterations", str(iterations), "--json"]
@@ -98,12 +108,29 @@ def ours_round(binary: Path, model: Path, threads: int, backend: str, iterations
         # The contract is one JSON object on stdout; tolerate log lines before it.
         result = json.loads(done.stdout) if len(lines) == 1 else json.loads(lines[-1])
         times = [float(t) for t in result["times_ms"]]
+        MULTIPLY_ADDS[str(model)] = int(result.get("multiply_adds", 0))
     except (ValueError, KeyError, TypeError) as error:
         raise OursError(f"`{' '.join(command)}` did not print the expected JSON object ({error}): "
                         f"{done.stdout.strip()[:200]!r}")
     if len(times) != iterations:
         raise OursError(f"`{' '.join(command)}` reported {len(times)} times for {iterations} iterations")
     return times
+
+
+def peak_per_second(binary: Path) -> float | None:
+    """One thread's multiply-add peak on this processor (`vision-tasks bench peak --json`)."""
+    done = subprocess.run([str(binary), "bench", "peak", "--json"], capture_output=True, text=True, timeout=120)
+    try:
+        return float(json.loads(done.stdout.strip().splitlines()[-1])["peak_multiply_adds_per_second"])
+    except (ValueError, KeyError, IndexError):
+        return None
+
+
+def share(multiply_adds: int | None, milliseconds: float | None, peak: float | None, threads: int) -> float | None:
+    """Multiply-adds per second as a fraction of `threads` times the one-thread peak."""
+    if not multiply_adds or not milliseconds or not peak:
+        return None
+    return multiply_adds / (milliseconds / 1e3) / (peak * threads)
 
 
 def children_cpu_seconds() -> float:
@@ -202,26 +229,35 @@ def main() -> int:
             if our_error:
                 print(f"litert-compare: {spec.stem}, {t} thread(s): {our_error}", file=sys.stderr)
                 status = status or 1
-            rows.append((spec.stem, t, lite_median, our_median, ratio))
+            rows.append((spec.stem, t, lite_median, our_median, ratio, MULTIPLY_ADDS.get(str(path))))
             record.append({"model": spec.stem, "threads": t, "litert_median_ms": lite_median,
                            "ours_median_ms": our_median, "ratio": ratio, "litert_times_ms": lite_samples,
-                           "ours_times_ms": our_samples, "ours_error": our_error})
+                           "ours_times_ms": our_samples, "ours_error": our_error,
+                           "multiply_adds": MULTIPLY_ADDS.get(str(path))})
             print(f"  {spec.stem} {t}t: LiteRT {lite_median:.3f} ms, ours {fmt(our_median, 3)} ms",
                   file=sys.stderr, flush=True)
 
     load_after = os.getloadavg()[0]
+    peak = peak_per_second(args.binary) if run_ours else None
     width = max(len(r[0]) for r in rows)
     what = ("CPU ms per invocation, medians of round means" if args.cpu_time else "wall ms, medians")
     print(f"LiteRT {importlib_version()} vs vision-tasks ({args.backend}); {what} of "
           f"{args.rounds} interleaved rounds × {args.iterations} invocations; "
           f"1-min load average {load_before:.2f} before, {load_after:.2f} after "
           f"(on {os.cpu_count()} CPUs: a busy machine inflates the 2-thread figures most)")
-    print(f"{'model':<{width}}  threads  LiteRT ms  ours ms  ours/LiteRT")
-    for stem, t, lite, ours, ratio in rows:
-        print(f"{stem:<{width}}  {t:>7}  {lite:>9.2f}  {fmt(ours):>7}  {fmt(ratio, 3):>11}")
+    if peak:
+        print(f"multiply-add peak: {peak / 1e9:.1f} G/s on one thread (`vision-tasks bench peak`); "
+              f"% of peak = the model's multiply-adds per second over the threads' peak")
+    print(f"{'model':<{width}}  threads  LiteRT ms  ours ms  ours/LiteRT  M mult-adds  LiteRT % peak  ours % peak")
+    for stem, t, lite, ours, ratio, macs in rows:
+        lite_share, our_share = share(macs, lite, peak, t), share(macs, ours, peak, t)
+        print(f"{stem:<{width}}  {t:>7}  {lite:>9.2f}  {fmt(ours):>7}  {fmt(ratio, 3):>11}  "
+              f"{fmt(macs / 1e6 if macs else None, 1):>11}  {fmt(lite_share and lite_share * 100, 1):>13}  "
+              f"{fmt(our_share and our_share * 100, 1):>11}")
     if args.json:
         args.json.write_text(json.dumps({"rounds": args.rounds, "iterations": args.iterations,
                                          "backend": args.backend, "cpu_time": args.cpu_time,
+                                         "peak_multiply_adds_per_second": peak,
                                          "results": record}, indent=1) + "\n")
     return status
 

@@ -14,11 +14,17 @@ struct BenchCommand: Command {
                vision-tasks bench models [options]
                vision-tasks bench warp [--iterations N]
                vision-tasks bench tasks [options]
+               vision-tasks bench peak [--json]
 
         `bench model` times invoke() on one model after untimed warm-up runs and prints a table,
         or with --json one line: {"model","backend","threads","iterations","median_ms","times_ms",
-        "load_ms","arena_bytes"}
-        (the contract scripts/bench/litert-compare relies on).
+        "load_ms","arena_bytes","multiply_adds"}
+        (the contract scripts/bench/litert-compare relies on). multiply_adds counts one invocation's
+        convolutions and fully connected layers, one per weight per output value.
+
+        `bench peak` measures the multiply-adds per second one thread reaches in a loop of nothing
+        but fused multiply-adds on the widest vectors the processor has, for about two seconds: the
+        peak a model's rate is a share of. --json: {"peak_multiply_adds_per_second","lanes"}.
 
         `bench models` times every model that scripts/setup installed (the three models inside
         face_landmarker.task and the legacy face and pose models) at 1 and 2 threads, and prints
@@ -62,7 +68,7 @@ struct BenchCommand: Command {
         profile.declaration, inputSize.declaration,
     ]
 
-    enum Target { case model(String), installedModels, warp, tasks }
+    enum Target { case model(String), installedModels, warp, tasks, peak }
 
     let target: Target
     var options: InterpreterOptions
@@ -89,8 +95,11 @@ struct BenchCommand: Command {
         case "warp":
             guard arguments.positionals.count == 1 else { throw UsageError("bench warp takes no path") }
             target = .warp
+        case "peak":
+            guard arguments.positionals.count == 1 else { throw UsageError("bench peak takes no path") }
+            target = .peak
         default:
-            throw UsageError("expected `bench model MODEL`, `bench models`, `bench tasks` or `bench warp`")
+            throw UsageError("expected `bench model MODEL`, `bench models`, `bench tasks`, `bench warp` or `bench peak`")
         }
         options = try EngineOptions.parse(arguments)
         threadsGiven = arguments.isGiven(EngineOptions.threads)
@@ -116,6 +125,18 @@ struct BenchCommand: Command {
         case .warp:
             for result in try WarpBenchmark.rotatedCrop(iterations: iterations) { print(result) }
         case .tasks: try benchTasks()
+        case .peak: try benchPeak()
+        }
+    }
+
+    private func benchPeak() throws {
+        let peak = MultiplyAdds.peakPerSecond(measuringFor: 2)
+        if json {
+            let object: [String: Any] = ["peak_multiply_adds_per_second": peak.rate, "lanes": peak.lanes]
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+        } else {
+            print(String(format: "multiply-add peak, one thread: %.1f G/s (%d-float vectors)", peak.rate / 1e9, peak.lanes))
         }
     }
 
@@ -128,11 +149,12 @@ struct BenchCommand: Command {
                     "model": entry.name, "backend": options.backend.rawValue, "threads": options.threadCount,
                     "iterations": iterations, "median_ms": result.medianMilliseconds, "times_ms": result.timesMilliseconds,
                     "load_ms": result.loadMilliseconds, "arena_bytes": result.arenaBytes,
+                    "multiply_adds": result.multiplyAdds,
                 ]
                 let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
                 print(String(decoding: data, as: UTF8.self))
             } else {
-                print("\(entry.name)  \(options.backend.rawValue)  \(options.threadCount) thread(s)  median \(formatMilliseconds(result.medianMilliseconds)) ms over \(iterations) runs; loading \(formatMilliseconds(result.loadMilliseconds)) ms, arena \(result.arenaBytes / 1_000_000) MB")
+                print("\(entry.name)  \(options.backend.rawValue)  \(options.threadCount) thread(s)  median \(formatMilliseconds(result.medianMilliseconds)) ms over \(iterations) runs; loading \(formatMilliseconds(result.loadMilliseconds)) ms, arena \(result.arenaBytes / 1_000_000) MB; \(String(format: "%.1f", Double(result.multiplyAdds) / 1e6)) M multiply-adds, \(String(format: "%.1f", Double(result.multiplyAdds) / result.medianMilliseconds / 1e6)) G/s")
             }
             if profile { try printProfile(of: entry.model) }
         }
