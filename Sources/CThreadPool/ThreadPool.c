@@ -273,10 +273,7 @@ void vt_pool_run(struct vt_pool *pool, struct vt_loop *loop) {
 // MARK: Life cycle
 
 struct vt_pool *vt_pool_make(size_t threads) {
-    if (threads == 0) {
-        long online = sysconf(_SC_NPROCESSORS_ONLN);
-        threads = online > 0 ? (size_t)online : 1;
-    }
+    if (threads == 0) threads = vt_usable_processor_count();
     struct vt_pool *pool = calloc(1, sizeof(struct vt_pool));
     if (pool == NULL) return NULL;
     pool->threads = threads;

@@ -180,4 +180,23 @@ import TestSupport
         let faces = lines.filter { ($0["faceLandmarks"] as? [Any])?.isEmpty == false }.count
         #expect(faces == 2, "the astronaut's face in both copies")
     }
+
+    /// `--jobs auto` runs one worker per processor the process may use: under a one-processor
+    /// affinity (`taskset -c 0`) one, whatever the machine has; every file gets its line.
+    @Test func jobsAutoFollowsTheProcessAffinity() throws {
+        let folder = try DriverTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["a.jpg", "b.jpg", "c.jpg"] {
+            try FileManager.default.copyItem(at: Assets.image("bus.jpg"), to: folder.appendingPathComponent(name))
+        }
+        let binary = try CommandLineTool.binary()
+        let pinned = try CommandLineTool.run(["-c", "0", binary.path, "face-detector", folder.path, "--jobs", "auto"],
+                                             executable: URL(fileURLWithPath: "/usr/bin/taskset"))
+        #expect(pinned.status == 0, "\(pinned.standardError)")
+        #expect(pinned.standardError.contains("processing 3 with 1 job(s)"), "\(pinned.standardError)")
+        let lines = pinned.standardOutput.split(separator: "\n")
+        #expect(lines.count == 3)
+        let wrong = try DriverTool.run(["face-detector", folder.path, "--jobs", "all"])
+        #expect(wrong.status == 64 && wrong.standardError.contains("or auto"), "\(wrong.standardError)")
+    }
 }

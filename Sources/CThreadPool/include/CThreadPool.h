@@ -24,8 +24,12 @@
 
 struct vt_pool;
 
-/// A pool of `threads` threads in all, the caller included (a pool of 1 has no workers), or NULL
-/// when the threads cannot be made.
+/// How many processors this process may run on: its CPU affinity on Linux (`taskset`, a
+/// container's cpuset), else the processors online.
+size_t vt_usable_processor_count(void);
+
+/// A pool of `threads` threads in all (0: one per usable processor), the caller included (a pool
+/// of 1 has no workers), or NULL when the threads cannot be made.
 struct vt_pool *vt_pool_make(size_t threads);
 /// Stops the workers and frees the pool.
 void vt_pool_free(struct vt_pool *pool);

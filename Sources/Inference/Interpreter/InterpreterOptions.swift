@@ -41,11 +41,11 @@ public struct InterpreterOptions: Sendable, Hashable {
     /// ``InferenceError/invalidGraph(detail:)`` when the model cannot take it. `nil`: the model's.
     public var inputShape: [Int]?
 
-    /// The default ``threadCount``: the processors this process may use, at most 4 (these models
+    /// The default ``threadCount``: the processors this process may use (``UsableProcessors``), at most 4 (these models
     /// gain little from more). Interpreters of one thread count share one pool process-wide, and a
     /// loop that finds the pool busy runs on its caller, so many interpreters on many threads do
     /// not multiply the worker threads.
-    public static let defaultThreadCount = min(max(1, ProcessInfo.processInfo.activeProcessorCount), 4)
+    public static let defaultThreadCount = min(UsableProcessors.count, 4)
 
     public init(backend: Backend = .fastest, threadCount: Int = InterpreterOptions.defaultThreadCount,
                 skippedOutputs: Set<Int> = [], inputShape: [Int]? = nil) {

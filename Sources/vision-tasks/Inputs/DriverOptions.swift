@@ -1,11 +1,18 @@
 import Foundation
+import Inference
 
 /// What the input drivers take from a task command's flags: the shared output flags
 /// (``TaskRunOptions``) and their own, for folders (`--jobs`, `--shard`, `--shard-count`).
 struct DriverOptions: Sendable {
-    static let jobs = Option<Int>.integer(
-        "jobs", in: 1...64, default: 1,
-        help: "folders: N parallel workers, each with its own model instances and --threads inference threads (1 each when N > 1)")
+    static let jobs = Option<Int>(
+        name: "jobs", placeholder: "N|auto", defaultValue: 1, defaultText: "1",
+        help: "folders: N parallel workers, each with its own model instances and --threads inference threads (1 each when N > 1); auto: one per processor this process may use, at most 8",
+        expected: "a whole number from 1 to 64, or auto") { word in
+            word == "auto" ? automaticJobs : Int(word).flatMap { (1...64).contains($0) ? $0 : nil }
+        }
+
+    /// `--jobs auto`: one worker per processor the process may use (its CPU affinity), at most 8.
+    static let automaticJobs = min(UsableProcessors.count, 8)
     static let shard = Option<String?>.text(
         "shard", "I/N",
         help: "folders: process only part I of N (0-based) of the sorted file list (files I, I+N, I+2N, ...); the N parts cover every file exactly once")
@@ -43,7 +50,7 @@ struct DriverOptions: Sendable {
     var runningMode: RunningModeName?
     /// `--quiet`.
     var quiet: Bool
-    /// `--jobs`, 1…64.
+    /// `--jobs`, 1…64 (`auto` resolved).
     var jobs: Int
     /// `--shard` / `--shard-count`.
     var shard: Shard
