@@ -19,3 +19,20 @@ package struct Graph: Hashable, Sendable {
         self.outputs = outputs
     }
 }
+
+extension Graph {
+    /// This graph with every constant's values dropped (each stays a constant, of no values): for
+    /// an interpreter whose arena and kernels hold their own copies, so that the model's weights
+    /// are not kept twice more in memory.
+    package func releasingConstantValues() -> Graph {
+        var graph = self
+        for index in graph.tensors.indices {
+            switch graph.tensors[index].constant {
+            case .float32: graph.tensors[index].constant = .float32([])
+            case .int32: graph.tensors[index].constant = .int32([])
+            case nil: break
+            }
+        }
+        return graph
+    }
+}

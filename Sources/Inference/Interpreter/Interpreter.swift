@@ -30,9 +30,8 @@ public final class Interpreter {
     /// Prepares `graph` (already checked), asking `backends` in order for each node's kernel and
     /// falling back to the reference backend when none of them runs it.
     package init(graph: Graph, backends: [any Backend], threadCount: Int) throws {
-        self.graph = graph
-        plan = MemoryPlan(graph: graph)
-        arena = try Arena(graph: graph, plan: plan)
+        let plan = MemoryPlan(graph: graph)
+        let arena = try Arena(graph: graph, plan: plan)
         let reference = ReferenceBackend()
         var kernels: [any Kernel] = []
         var assignments: [(node: Int, op: String, backend: String)] = []
@@ -58,9 +57,14 @@ public final class Interpreter {
             kernels.append(made.kernel)
             assignments.append((node.index, node.op.name, made.backend))
         }
+        self.plan = plan
+        self.arena = arena
         self.kernels = kernels
         self.assignments = assignments
         fallbackRecords = fallbacks
+        // The kernels have what they need (the arena's copy of each constant, their own packed
+        // weights); the graph kept for shapes and names lets its constants' values go.
+        self.graph = graph.releasingConstantValues()
     }
 
     // MARK: Inputs and outputs
