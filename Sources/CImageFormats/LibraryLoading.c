@@ -33,10 +33,33 @@ static void *vt_open(const char *linux_soname, const char *mac_name) {
 /// One library's loading state, written once inside pthread_once.
 struct vt_library {
     const char *name;
+    /// Sonames: Linux's, and a Mac's (Homebrew).
+    const char *linux_soname;
+    const char *mac_name;
+    /// What installs it, for the error message.
+    const char *needed_for;
     pthread_once_t once;
     int loaded;
     char reason[512];
 };
+
+/// Opens `library`; NULL (with the reason recorded) when it is not there.
+static void *vt_open_library(struct vt_library *library) {
+    void *handle = vt_open(library->linux_soname, library->mac_name);
+    if (handle == NULL) {
+        const char *reason = dlerror();
+        snprintf(library->reason, sizeof library->reason, "%s: %s", library->needed_for,
+                 reason != NULL ? reason : "not found");
+    }
+    return handle;
+}
+
+/// Loads `library` once (with `load`); whether it is usable, else the reason into `error`.
+static int vt_loaded(struct vt_library *library, void (*load)(void), char *error, size_t error_size) {
+    pthread_once(&library->once, load);
+    if (!library->loaded) vt_image_format_fail(0, error, error_size, library->reason, NULL);
+    return library->loaded;
+}
 
 /// Resolves `name` into `*slot`; on failure records why and returns 0.
 static int vt_resolve(void *handle, const char *name, void **slot, struct vt_library *library) {
@@ -49,19 +72,15 @@ static int vt_resolve(void *handle, const char *name, void **slot, struct vt_lib
 // be converted to one.
 #define VT_RESOLVE(handle, name, field, library) vt_resolve(handle, name, (void **)&(field), library)
 
-static struct vt_library vt_heif_library = {"libheif", PTHREAD_ONCE_INIT, 0, ""};
+static struct vt_library vt_heif_library = {
+    "libheif", "libheif.so.1", "libheif.1.dylib", "HEIF needs libheif (Debian: apt-get install libheif1)", PTHREAD_ONCE_INIT, 0, ""};
 static struct vt_heif_functions vt_heif_table;
 
 static void vt_load_heif(void) {
-    void *h = vt_open("libheif.so.1", "libheif.1.dylib");
-    if (h == NULL) {
-        const char *reason = dlerror();
-        snprintf(vt_heif_library.reason, sizeof vt_heif_library.reason,
-                 "HEIF needs libheif (Debian: apt-get install libheif1): %s", reason != NULL ? reason : "not found");
-        return;
-    }
-    struct vt_heif_functions *t = &vt_heif_table;
     struct vt_library *l = &vt_heif_library;
+    void *h = vt_open_library(l);
+    if (h == NULL) return;
+    struct vt_heif_functions *t = &vt_heif_table;
     if (!(VT_RESOLVE(h, "heif_init", t->init, l) && VT_RESOLVE(h, "heif_context_alloc", t->context_alloc, l) &&
           VT_RESOLVE(h, "heif_context_free", t->context_free, l) &&
           VT_RESOLVE(h, "heif_context_read_from_memory_without_copy", t->read_from_memory_without_copy, l) &&
@@ -87,25 +106,18 @@ static void vt_load_heif(void) {
 }
 
 const struct vt_heif_functions *vt_heif(char *error, size_t error_size) {
-    pthread_once(&vt_heif_library.once, vt_load_heif);
-    if (vt_heif_library.loaded) return &vt_heif_table;
-    vt_image_format_fail(0, error, error_size, vt_heif_library.reason, NULL);
-    return NULL;
+    return vt_loaded(&vt_heif_library, vt_load_heif, error, error_size) ? &vt_heif_table : NULL;
 }
 
-static struct vt_library vt_webp_library = {"libwebp", PTHREAD_ONCE_INIT, 0, ""};
+static struct vt_library vt_webp_library = {
+    "libwebp", "libwebp.so.7", "libwebp.7.dylib", "WebP needs libwebp (Debian: apt-get install libwebp7)", PTHREAD_ONCE_INIT, 0, ""};
 static struct vt_webp_functions vt_webp_table;
 
 static void vt_load_webp(void) {
-    void *h = vt_open("libwebp.so.7", "libwebp.7.dylib");
-    if (h == NULL) {
-        const char *reason = dlerror();
-        snprintf(vt_webp_library.reason, sizeof vt_webp_library.reason,
-                 "WebP needs libwebp (Debian: apt-get install libwebp7): %s", reason != NULL ? reason : "not found");
-        return;
-    }
-    struct vt_webp_functions *t = &vt_webp_table;
     struct vt_library *l = &vt_webp_library;
+    void *h = vt_open_library(l);
+    if (h == NULL) return;
+    struct vt_webp_functions *t = &vt_webp_table;
     if (VT_RESOLVE(h, "WebPGetFeaturesInternal", t->features, l) && VT_RESOLVE(h, "WebPDecodeRGBInto", t->decode_rgb_into, l) &&
         VT_RESOLVE(h, "WebPDecodeRGBAInto", t->decode_rgba_into, l)) {
         l->loaded = 1;
@@ -113,8 +125,5 @@ static void vt_load_webp(void) {
 }
 
 const struct vt_webp_functions *vt_webp(char *error, size_t error_size) {
-    pthread_once(&vt_webp_library.once, vt_load_webp);
-    if (vt_webp_library.loaded) return &vt_webp_table;
-    vt_image_format_fail(0, error, error_size, vt_webp_library.reason, NULL);
-    return NULL;
+    return vt_loaded(&vt_webp_library, vt_load_webp, error, error_size) ? &vt_webp_table : NULL;
 }

@@ -7,32 +7,12 @@ import TestSupport
 /// Pillow decode (scripts/golden/image_formats.py, Tests/Fixtures/imaging/formats.json): WebP bit
 /// for bit, HEIF within the tolerance its golden states.
 @Suite struct LoadedFormatTests {
-    struct Golden: Decodable {
-        let file: String
-        let kind: String
-        let width: Int
-        let height: Int
-        let format: String
-        let sha256: String
-        let exifOrientation: Int?
-        let sampleStep: Int?
-        let samples: [Int]?
-        let tolerance: Tolerance?
-    }
+    struct FormatGoldens: Decodable { let decode: [Goldens.Decode] }
 
-    /// How far a HEIF decode may be from pillow-heif's (its libheif converts YUV to RGB a little
-    /// differently; scripts/golden/image_formats.py).
-    struct Tolerance: Decodable {
-        let max: Int
-        let mean: Double
-    }
-
-    struct Goldens: Decodable { let decode: [Golden] }
-
-    static let goldens: [Golden] = {
+    static let goldens: [Goldens.Decode] = {
         let url = Assets.fixture("imaging/formats.json")
         do {
-            return try JSONDecoder().decode(Goldens.self, from: Data(contentsOf: url)).decode
+            return try JSONDecoder().decode(FormatGoldens.self, from: Data(contentsOf: url)).decode
         } catch {
             fatalError("cannot read \(url.path): \(error)")
         }

@@ -13,3 +13,11 @@ public struct DecodedImage: Sendable, Hashable {
     /// The format of the file.
     public let fileFormat: ImageFileFormat
 }
+
+extension DecodedImage {
+    /// A decoded file whose orientation is its EXIF tag's (``Orientation/up`` when absent or invalid).
+    init(image: Image, exifOrientation: Int?, fileFormat: ImageFileFormat) {
+        self.init(image: image, orientation: exifOrientation.flatMap(Orientation.init(exifValue:)) ?? .up,
+                  exifOrientation: exifOrientation, fileFormat: fileFormat)
+    }
+}

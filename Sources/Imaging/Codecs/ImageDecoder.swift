@@ -16,18 +16,14 @@ public enum ImageDecoder {
             return DecodedImage(image: try PNGCodec.decode(bytes, limits: limits), orientation: .up,
                                 exifOrientation: nil, fileFormat: .png)
         case .jpeg:
-            let image = try JPEGCodec.decode(bytes, limits: limits)
-            let exif = EXIF.orientation(inJPEG: bytes)
-            return DecodedImage(image: image, orientation: exif.flatMap(Orientation.init(exifValue:)) ?? .up,
-                                exifOrientation: exif, fileFormat: .jpeg)
+            return DecodedImage(image: try JPEGCodec.decode(bytes, limits: limits), exifOrientation: EXIF.orientation(inJPEG: bytes),
+                                fileFormat: .jpeg)
         case .heif:
             return DecodedImage(image: try HEIFCodec.decode(bytes, limits: limits), orientation: .up,
                                 exifOrientation: nil, fileFormat: .heif)
         case .webp:
-            let image = try WebPCodec.decode(bytes, limits: limits)
-            let exif = EXIF.orientation(inWebP: bytes)
-            return DecodedImage(image: image, orientation: exif.flatMap(Orientation.init(exifValue:)) ?? .up,
-                                exifOrientation: exif, fileFormat: .webp)
+            return DecodedImage(image: try WebPCodec.decode(bytes, limits: limits), exifOrientation: EXIF.orientation(inWebP: bytes),
+                                fileFormat: .webp)
         case nil:
             let hex = bytes.prefix(8).map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
             throw .unknownFormat(signature: hex)

@@ -11,6 +11,17 @@ struct Goldens: Decodable {
         let format: String
         let sha256: String
         let exifOrientation: Int?
+        /// HEIF only (formats.json): every channel of every `sampleStep`-th pixel of every
+        /// `sampleStep`-th row of the reference decode, and how far ours may be from it.
+        let sampleStep: Int?
+        let samples: [Int]?
+        let tolerance: Tolerance?
+    }
+
+    /// How far a decode may be from the reference's pixels: largest and mean absolute difference.
+    struct Tolerance: Decodable {
+        let max: Int
+        let mean: Double
     }
 
     struct Sample: Decodable {
