@@ -7,7 +7,7 @@ enum EXIF {
         var offset = 12                                             // "RIFF", size, "WEBP"
         while offset + 8 <= bytes.count {
             let fourCC = bytes[offset..<offset + 4]
-            let size = (0..<4).reduce(0) { $0 | Int(bytes[offset + 4 + $1]) << (8 * $1) }
+            let size = RIFF.length(in: bytes, at: offset + 4)
             let start = offset + 8
             guard size <= bytes.count - start else { return nil }
             if fourCC.elementsEqual("EXIF".utf8) {

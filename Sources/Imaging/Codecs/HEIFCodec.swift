@@ -9,26 +9,25 @@ import CImageFormats
 /// place, so it is not applied again.) The size is checked against ``ImageLimits`` before decoding.
 enum HEIFCodec {
     static func decode(_ bytes: [UInt8], limits: ImageLimits) throws(ImageError) -> Image {
-        var message = [CChar](repeating: 0, count: 512)
-        var file: OpaquePointer?
-        var width: Int32 = 0, height: Int32 = 0, hasAlpha: Int32 = 0
-        let opened = bytes.withUnsafeBufferPointer { data in
-            vt_heif_open(data.baseAddress, data.count, &file, &width, &height, &hasAlpha, &message, message.count)
-        }
-        try LoadedCodecStatus.check(opened, message)
-        defer { vt_heif_close(file) }
-        try limits.check(width: Int(width), height: Int(height))
-        let format: PixelFormat = hasAlpha != 0 ? .rgba8 : .rgb8
-        let stride = Int(width) * format.bytesPerPixel
-        var pixels = [UInt8](repeating: 0, count: stride * Int(height))
-        // `bytes` stays alive: libheif reads it without a copy until the file is closed.
-        let decoded = withExtendedLifetime(bytes) {
-            pixels.withUnsafeMutableBufferPointer { out in
+        // libheif reads `bytes` without a copy until the file is closed: the whole decode stays
+        // inside the one scope where their address is valid.
+        try bytes.withUnsafeBufferPointer { (data) throws(ImageError) -> Image in
+            var message = [CChar](repeating: 0, count: 512)
+            var file: OpaquePointer?
+            var width: Int32 = 0, height: Int32 = 0, hasAlpha: Int32 = 0
+            try LoadedCodecStatus.check(
+                vt_heif_open(data.baseAddress, data.count, &file, &width, &height, &hasAlpha, &message, message.count), message)
+            defer { vt_heif_close(file) }
+            try limits.check(width: Int(width), height: Int(height))
+            let format: PixelFormat = hasAlpha != 0 ? .rgba8 : .rgb8
+            let stride = Int(width) * format.bytesPerPixel
+            var pixels = [UInt8](repeating: 0, count: stride * Int(height))
+            let decoded = pixels.withUnsafeMutableBufferPointer { out in
                 vt_heif_decode(file, hasAlpha, out.baseAddress, stride, width, height, &message, message.count)
             }
+            try LoadedCodecStatus.check(decoded, message)
+            return Image(uncheckedWidth: Int(width), height: Int(height), format: format,
+                         planes: [ImagePlane(bytes: pixels, rowStride: stride)])
         }
-        try LoadedCodecStatus.check(decoded, message)
-        return Image(uncheckedWidth: Int(width), height: Int(height), format: format,
-                     planes: [ImagePlane(bytes: pixels, rowStride: stride)])
     }
 }

@@ -13,14 +13,13 @@ public enum ImageDecoder {
         guard !bytes.isEmpty else { throw .empty }
         switch ImageFileFormat(signatureOf: bytes) {
         case .png:
-            return DecodedImage(image: try PNGCodec.decode(bytes, limits: limits), orientation: .up,
-                                exifOrientation: nil, fileFormat: .png)
+            return DecodedImage(image: try PNGCodec.decode(bytes, limits: limits), exifOrientation: nil, fileFormat: .png)
         case .jpeg:
             return DecodedImage(image: try JPEGCodec.decode(bytes, limits: limits), exifOrientation: EXIF.orientation(inJPEG: bytes),
                                 fileFormat: .jpeg)
         case .heif:
-            return DecodedImage(image: try HEIFCodec.decode(bytes, limits: limits), orientation: .up,
-                                exifOrientation: nil, fileFormat: .heif)
+            // libheif has applied the file's own rotation and mirroring.
+            return DecodedImage(image: try HEIFCodec.decode(bytes, limits: limits), exifOrientation: nil, fileFormat: .heif)
         case .webp:
             return DecodedImage(image: try WebPCodec.decode(bytes, limits: limits), exifOrientation: EXIF.orientation(inWebP: bytes),
                                 fileFormat: .webp)

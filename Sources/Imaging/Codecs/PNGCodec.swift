@@ -59,7 +59,7 @@ enum PNGCodec {
     }
 
     private static func check(_ status: Int32, _ message: [CChar]) throws(ImageError) {
-        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let text = String(cBuffer: message)
         switch status {
         case Int32(VT_PNG_OK): return
         case Int32(VT_PNG_TRUNCATED): throw .truncated(text.isEmpty ? "PNG data ends early" : text)

@@ -15,7 +15,7 @@ enum WebPCodec {
         try LoadedCodecStatus.check(probed, message)
         guard isAnimated == 0 else { throw .unsupported("animated WebP") }
         try limits.check(width: Int(width), height: Int(height))
-        if let declared = riffSize(bytes), declared > bytes.count {
+        if let declared = RIFF.declaredFileLength(bytes), declared > bytes.count {
             throw .truncated("the WebP file declares \(declared) bytes and has \(bytes.count)")
         }
         let format: PixelFormat = hasAlpha != 0 ? .rgba8 : .rgb8
@@ -29,11 +29,5 @@ enum WebPCodec {
         try LoadedCodecStatus.check(decoded, message)
         return Image(uncheckedWidth: Int(width), height: Int(height), format: format,
                      planes: [ImagePlane(bytes: pixels, rowStride: stride)])
-    }
-
-    /// The file length the RIFF header declares (its size field plus the 8 bytes before it).
-    static func riffSize(_ bytes: [UInt8]) -> Int? {
-        guard bytes.count >= 8 else { return nil }
-        return (0..<4).reduce(0) { $0 | Int(bytes[4 + $1]) << (8 * $1) } + 8
     }
 }

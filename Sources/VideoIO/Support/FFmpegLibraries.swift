@@ -1,5 +1,6 @@
 #if FFmpeg
 import CFFmpegLoader
+import Imaging
 
 /// FFmpeg's shared libraries, which VideoIO loads on first use rather than at process start (see
 /// CFFmpegLoader.h): every entry point that calls FFmpeg calls ``load()`` first.
@@ -9,7 +10,7 @@ enum FFmpegLibraries {
     static func load() throws(VideoError) {
         var reason = [CChar](repeating: 0, count: 512)
         guard vt_ffmpeg_load(&reason, reason.count) != 0 else { return }
-        let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let text = String(cBuffer: reason)
         throw .ffmpeg("the FFmpeg libraries could not be loaded (install FFmpeg's shared libraries): \(text)")
     }
 

@@ -1,5 +1,6 @@
 #if FFmpeg
 import CFFmpeg
+import Imaging
 
 /// FFmpeg's negative `AVERROR` codes, named, and their conversion to ``VideoError``.
 enum FFmpegStatus {
@@ -18,7 +19,7 @@ enum FFmpegStatus {
     static func message(_ code: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 128)
         if av_strerror(code, &buffer, buffer.count) < 0 { return "error \(code)" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(cBuffer: buffer)
     }
 
     /// A typed error for the failed call `what` on `subject` (a path or URL).

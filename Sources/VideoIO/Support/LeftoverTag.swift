@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Imaging
 
 /// The owner written into the names of hidden work files (a video's `.partial-…` file, the
 /// command line's `.tmp-…` files): `<pid>@<host>`. A file whose owner ran on this host and is no
@@ -24,7 +25,7 @@ public enum LeftoverTag {
     private static let hostName: String = {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let name = String(cBuffer: buffer)
         return name.isEmpty ? "localhost" : name
     }()
 }

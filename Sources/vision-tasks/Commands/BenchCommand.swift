@@ -129,12 +129,17 @@ struct BenchCommand: Command {
         }
     }
 
+    /// One line of JSON, keys sorted (the contract of scripts/bench/).
+    private func printJSONLine(_ object: [String: Any]) throws {
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+    }
+
     private func benchPeak() throws {
         let peak = MultiplyAdds.peakPerSecond(measuringFor: 2)
         if json {
             let object: [String: Any] = ["peak_multiply_adds_per_second": peak.rate, "lanes": peak.lanes]
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-            print(String(decoding: data, as: UTF8.self))
+            try printJSONLine(object)
         } else {
             print(String(format: "multiply-add peak, one thread: %.1f G/s (%d-float vectors)", peak.rate / 1e9, peak.lanes))
         }
@@ -151,8 +156,7 @@ struct BenchCommand: Command {
                     "load_ms": result.loadMilliseconds, "arena_bytes": result.arenaBytes,
                     "multiply_adds": result.multiplyAdds,
                 ]
-                let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-                print(String(decoding: data, as: UTF8.self))
+                try printJSONLine(object)
             } else {
                 print("\(entry.name)  \(options.backend.rawValue)  \(options.threadCount) thread(s)  median \(formatMilliseconds(result.medianMilliseconds)) ms over \(iterations) runs; loading \(formatMilliseconds(result.loadMilliseconds)) ms, arena \(result.arenaBytes / 1_000_000) MB; \(String(format: "%.1f", Double(result.multiplyAdds) / 1e6)) M multiply-adds, \(String(format: "%.1f", Double(result.multiplyAdds) / result.medianMilliseconds / 1e6)) G/s")
             }
@@ -200,8 +204,7 @@ struct BenchCommand: Command {
                     "case": result.name, "found": result.found, "backend": options.backend.rawValue,
                     "threads": options.threadCount, "median_ms": result.medianMilliseconds, "times_ms": result.timesMilliseconds,
                 ]
-                let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-                print(String(decoding: data, as: UTF8.self))
+                try printJSONLine(object)
                 continue
             }
             let name = result.name.padding(toLength: 62, withPad: " ", startingAt: 0)
