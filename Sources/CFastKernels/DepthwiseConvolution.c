@@ -241,11 +241,118 @@ void row_avx2(const fk_depthwise *op, size_t y, const size_t KH, const size_t KW
     }
 }
 
+// Whole pixels (channels a multiple of 8): every vector holds 8 channels of one pixel, so a row is
+// computed in chunks of channel blocks, pixel group by pixel group along the row for each chunk,
+// so that the chunk's weights and the input in reach stay in the L1 cache. Interior groups take four pixels of
+// one block at a time, sharing each weight load; the pixels the padding reaches, and the last
+// ones of a row, take up to four blocks of one pixel at a time, their taps read through a table
+// that points outside taps at zeros (which the multiply-add then adds, as XNNPACK does). Either
+// way each output vector is the bias plus its taps in the order kx, ky, one multiply-add each:
+// the same sums as `row_avx2`, with independent accumulators instead of one chain per vector.
+
+/// Channel blocks of 8 computed along a whole row before the next ones: their weights (at most
+/// 26 vectors each) and the input pixels in reach stay in the L1 cache.
+#define PIXELS_CHUNK 8
+
+/// Four pixels `C` floats apart from `in` (pixel 0 of tap (0, 0)) of channel block `k`.
+FK_AVX2 static inline __attribute__((always_inline))
+void pixels4_avx2(const fk_depthwise *op, const float *const *rows, ptrdiff_t in, float *out, size_t k,
+                  const size_t KH, const size_t KW, __m256 vmin, __m256 vmax) {
+    const size_t C = op->channels, taps = KH * KW;
+    const float *block = op->packed + k * (taps + 1) * 8;
+    __m256 acc0 = _mm256_loadu_ps(block), acc1 = acc0, acc2 = acc0, acc3 = acc0;
+    ptrdiff_t stride = (ptrdiff_t)C;
+    for (size_t kx = 0; kx < KW; kx++) {
+        // An opaque stride: otherwise the compiler keeps one pointer per row and pixel across
+        // the kx loop, too many for the registers, and reloads them from the stack at every tap.
+        __asm__("" : "+r"(stride));
+        const ptrdiff_t offset = in + (ptrdiff_t)kx * stride + (ptrdiff_t)(k * 8);
+        for (size_t ky = 0; ky < KH; ky++) {
+            const __m256 w = _mm256_loadu_ps(block + (kx * KH + ky + 1) * 8);
+            const float *x = rows[ky] + offset;
+            acc0 = _mm256_fmadd_ps(_mm256_loadu_ps(x), w, acc0);
+            acc1 = _mm256_fmadd_ps(_mm256_loadu_ps(x + stride), w, acc1);
+            acc2 = _mm256_fmadd_ps(_mm256_loadu_ps(x + 2 * stride), w, acc2);
+            acc3 = _mm256_fmadd_ps(_mm256_loadu_ps(x + 3 * stride), w, acc3);
+        }
+    }
+    float *o = out + k * 8;
+    _mm256_storeu_ps(o, _mm256_min_ps(_mm256_max_ps(acc0, vmin), vmax));
+    _mm256_storeu_ps(o + C, _mm256_min_ps(_mm256_max_ps(acc1, vmin), vmax));
+    _mm256_storeu_ps(o + 2 * C, _mm256_min_ps(_mm256_max_ps(acc2, vmin), vmax));
+    _mm256_storeu_ps(o + 3 * C, _mm256_min_ps(_mm256_max_ps(acc3, vmin), vmax));
+}
+
+/// `NK` channel blocks from `k` of one pixel whose taps (kx outer, ky inner) start at `tap[t]`.
+FK_AVX2 static inline __attribute__((always_inline))
+void blocks_avx2(const fk_depthwise *op, const float *const *tap, float *out, size_t k, const size_t NK,
+                 const size_t taps, __m256 vmin, __m256 vmax) {
+    const float *block = op->packed + k * (taps + 1) * 8;
+    const size_t next = (taps + 1) * 8;
+    __m256 acc[4];
+    for (size_t b = 0; b < NK; b++) acc[b] = _mm256_loadu_ps(block + b * next);
+    for (size_t t = 0; t < taps; t++) {
+        const float *x = tap[t] + k * 8;
+        for (size_t b = 0; b < NK; b++) {
+            acc[b] = _mm256_fmadd_ps(_mm256_loadu_ps(x + b * 8), _mm256_loadu_ps(block + b * next + (t + 1) * 8), acc[b]);
+        }
+    }
+    for (size_t b = 0; b < NK; b++) _mm256_storeu_ps(out + (k + b) * 8, _mm256_min_ps(_mm256_max_ps(acc[b], vmin), vmax));
+}
+
+/// One output row when the channels are a multiple of 8; KH and KW are constants at each call site.
+FK_AVX2 static inline __attribute__((always_inline))
+void row_pixels_avx2(const fk_depthwise *op, size_t y, const size_t KH, const size_t KW) {
+    const size_t C = op->channels, taps = KH * KW, blocks = C / 8, W = op->output_width;
+    const ptrdiff_t pad = (ptrdiff_t)op->pad_left, in_width = (ptrdiff_t)op->input_width;
+    const float *rows[FK_MAX_KERNEL];
+    for (size_t ky = 0; ky < KH; ky++) rows[ky] = input_row(op, y, ky);
+    float *out = op->output + y * W * C;
+    const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
+    // Pixels x with every tap inside the input: 0 <= x - pad and x - pad + KW - 1 < in_width.
+    const ptrdiff_t first = pad, end = in_width - (ptrdiff_t)KW + 1 + pad;
+    for (size_t k0 = 0; k0 < blocks; k0 += PIXELS_CHUNK) {
+        const size_t k1 = blocks - k0 < PIXELS_CHUNK ? blocks : k0 + PIXELS_CHUNK;
+        size_t x = 0;
+        while (x < W) {
+            const ptrdiff_t ix = (ptrdiff_t)x - pad;
+            if ((ptrdiff_t)x >= first && (ptrdiff_t)x + 4 <= end) {
+                for (size_t k = k0; k < k1; k++) pixels4_avx2(op, rows, ix * (ptrdiff_t)C, out + x * C, k, KH, KW, vmin, vmax);
+                x += 4;
+                continue;
+            }
+            const float *tap[FK_MAX_KERNEL * FK_MAX_KERNEL];
+            for (size_t kx = 0; kx < KW; kx++) {
+                const ptrdiff_t column = ix + (ptrdiff_t)kx;
+                const int inside = column >= 0 && column < in_width;
+                for (size_t ky = 0; ky < KH; ky++) tap[kx * KH + ky] = inside ? rows[ky] + column * (ptrdiff_t)C : op->zeros;
+            }
+            size_t k = k0;
+            for (; k + 4 <= k1; k += 4) blocks_avx2(op, tap, out + x * C, k, 4, taps, vmin, vmax);
+            switch (k1 - k) {
+            case 3: blocks_avx2(op, tap, out + x * C, k, 3, taps, vmin, vmax); break;
+            case 2: blocks_avx2(op, tap, out + x * C, k, 2, taps, vmin, vmax); break;
+            case 1: blocks_avx2(op, tap, out + x * C, k, 1, taps, vmin, vmax); break;
+            default: break;
+            }
+            x += 1;
+        }
+    }
+}
+
 FK_AVX2 static void rows_avx2_3x3(const fk_depthwise *op, size_t row_start, size_t row_end) {
+    if (op->channels % 8 == 0) {
+        for (size_t y = row_start; y < row_end; y++) row_pixels_avx2(op, y, 3, 3);
+        return;
+    }
     for (size_t y = row_start; y < row_end; y++) row_avx2(op, y, 3, 3);
 }
 
 FK_AVX2 static void rows_avx2_5x5(const fk_depthwise *op, size_t row_start, size_t row_end) {
+    if (op->channels % 8 == 0) {
+        for (size_t y = row_start; y < row_end; y++) row_pixels_avx2(op, y, 5, 5);
+        return;
+    }
     for (size_t y = row_start; y < row_end; y++) row_avx2(op, y, 5, 5);
 }
 

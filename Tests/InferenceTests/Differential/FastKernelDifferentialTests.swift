@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// The fast C kernels (``FastBackend``) against the reference on seeded random shapes they claim
-/// (odd sizes, rows that end mid-vector, SAME and VALID, channel counts that are not multiples of
+/// (odd sizes, rows that end mid-vector, more channels than one chunk of the depthwise kernel, SAME and VALID, channel counts that are not multiples of
 /// 16, every clamp activation), on one thread, on the 2-thread pool and in portable C, and against
 /// XNNPACK bit for bit (vectorized where the processor allows, and portable).
 @Suite struct FastKernelDifferentialTests {
@@ -25,7 +25,7 @@ import TestSupport
             let kh = rng.pick([3, 3, 5]), kw = kh
             let padding: Padding = rng.int(in: 0...3) == 0 ? .valid : .same
             let h = max(kh, rng.int(in: 1...19)), w = max(kw, rng.int(in: 1...37))
-            let c = rng.pick([1, 3, 8, 8, 13, 16, 24, 32, 40, 64])
+            let c = rng.pick([1, 3, 8, 8, 13, 16, 24, 32, 40, 64, 72, 136])
             let activation = rng.pick([FusedActivation.none, .relu, .relu6, .reluN1To1])
             let hasBias = rng.int(in: 0...4) != 0
 
