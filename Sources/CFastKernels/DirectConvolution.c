@@ -221,7 +221,7 @@ FK_AVX2 static inline __attribute__((always_inline)) void pixels_blocks_avx2(
     const size_t O = op->output_channels, KH = op->kernel_height, KW = op->kernel_width;
     const size_t stride = 8 * (1 + term_count(0, I, KH, KW));
     const size_t step = op->stride_width * I;
-    __m256 acc[4][3];
+    __m256 acc[8][3];
     for (size_t j = 0; j < NB; j++) {
         const __m256 bias = _mm256_loadu_ps(op->packed + (b0 + j) * stride);
         for (size_t p = 0; p < P; p++) acc[p][j] = bias;
@@ -247,27 +247,40 @@ FK_AVX2 static inline __attribute__((always_inline)) void pixels_blocks_avx2(
     }
 }
 
-/// Output row y of a convolution with `I` ≤ 4 input channels (first layers): four pixels of up to
-/// three blocks at a time where their kernel columns lie inside the input; the edges pixel by
-/// pixel.
+/// Blocks b0 ..< b0 + NB of output row y, P pixels at a time where their kernel columns lie inside
+/// the input, the others pixel by pixel.
+FK_AVX2 static inline __attribute__((always_inline)) void few_channel_blocks_avx2(
+    const fk_direct_conv *op, size_t y, size_t b0, const size_t NB, const size_t P, const size_t I, float *row) {
+    size_t x = 0;
+    while (x < op->output_width) {
+        if (x + P <= op->output_width && columns_inside(op, x, P)) {
+            pixels_blocks_avx2(op, y, x, P, b0, NB, I, row);
+            x += P;
+            continue;
+        }
+        pixel_blocks_avx2(op, y, x, b0, NB, row + x * op->output_channels);
+        x += 1;
+    }
+}
+
+/// Output row y of a convolution with `I` ≤ 4 input channels (first layers), in passes of 12
+/// accumulators (with the weight vectors and the broadcast input, the 16 registers): 4 pixels of 3
+/// blocks, or 6 pixels of 2 blocks when the blocks come in pairs (so that 4 blocks do not leave a
+/// pass of one block, whose 4 accumulators wait on the multiply-add's latency); a last single
+/// block takes 8 pixels.
 FK_AVX2 static inline __attribute__((always_inline)) void few_channel_row_avx2(
     const fk_direct_conv *op, size_t y, size_t blocks, const size_t I) {
     float *row = op->output + y * op->output_width * op->output_channels;
-    size_t x = 0;
-    while (x < op->output_width) {
-        if (x + 4 <= op->output_width && columns_inside(op, x, 4)) {
-            size_t b = 0;
-            for (; b + 3 <= blocks; b += 3) pixels_blocks_avx2(op, y, x, 4, b, 3, I, row);
-            switch (blocks - b) {
-            case 2: pixels_blocks_avx2(op, y, x, 4, b, 2, I, row); break;
-            case 1: pixels_blocks_avx2(op, y, x, 4, b, 1, I, row); break;
-            default: break;
-            }
-            x += 4;
-            continue;
-        }
-        pixel_avx2(op, y, x, blocks, row + x * op->output_channels);
-        x += 1;
+    size_t b = 0;
+    if (blocks % 3 != 0 && blocks % 2 == 0) {
+        for (; b < blocks; b += 2) few_channel_blocks_avx2(op, y, b, 2, 6, I, row);
+        return;
+    }
+    for (; b + 3 <= blocks; b += 3) few_channel_blocks_avx2(op, y, b, 3, 4, I, row);
+    switch (blocks - b) {
+    case 2: few_channel_blocks_avx2(op, y, b, 2, 6, I, row); break;
+    case 1: few_channel_blocks_avx2(op, y, b, 1, 8, I, row); break;
+    default: break;
     }
 }
 

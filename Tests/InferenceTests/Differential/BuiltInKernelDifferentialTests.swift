@@ -25,7 +25,7 @@ import TestSupport
             let padding: Padding = rng.int(in: 0...2) == 0 ? .valid : .same
             let extent = (max(kh, kw) - 1) * dilation + 1
             let h = max(extent, rng.int(in: 1...17)), w = max(extent, rng.int(in: 1...23))
-            let c = rng.pick([1, 2, 3, 3, 5, 8, 16]), o = rng.pick([1, 2, 7, 8, 12, 16, 24, 33])
+            let c = rng.pick([1, 2, 3, 3, 5, 8, 16]), o = rng.pick([1, 2, 7, 8, 12, 16, 24, 32, 33, 40])
             let activation = rng.pick([FusedActivation.none, .relu, .relu6])
             let hasBias = rng.int(in: 0...4) != 0
             var b = TestGraphBuilder()
