@@ -11,6 +11,7 @@
 //   Inference              graph, memory plan, op kernels (Reference/ and XNNPACK/)
 //   VisionCore             MediaPipe's face/pose graph math, pure Swift (no engine, no images)
 //   CImageFormats          libheif and libwebp, loaded on first use (HEIF and WebP decoding)
+//   CPixelKernels          Imaging's AVX2 pixel kernels (YUV crops), chosen at run time
 //   Imaging                PNG/JPEG/HEIF/WebP decoding, pixel formats, MediaPipe-exact ROI warps, drawing
 //   VideoIO                video files, streams and devices to/from RGB images (FFmpeg via CFFmpeg,
 //                          loaded on first use by CFFmpegLoader)
@@ -80,6 +81,8 @@ let package = Package(
         .target(name: "CImageFormats"),
         // Hand-written float kernels (AVX-512F or AVX2 chosen at run time, portable C otherwise)
         .target(name: "CFastKernels"),
+        // Pixel kernels of Imaging that need AVX2 (chosen at run time; a Swift twin elsewhere)
+        .target(name: "CPixelKernels"),
 
         // MARK: Model format and inference
         // The one lock, the live-stream frame limiter and the one unchecked-Sendable box.
@@ -91,7 +94,7 @@ let package = Package(
                 swiftSettings: swiftSettings),
 
         // MARK: Images: decoding, ROI-to-tensor warps, drawing
-        .target(name: "Imaging", dependencies: ["CPNG", "CJPEG", "CImageFormats", "VisionCore"], swiftSettings: swiftSettings),
+        .target(name: "Imaging", dependencies: ["CPNG", "CJPEG", "CImageFormats", "CPixelKernels", "VisionCore"], swiftSettings: swiftSettings),
 
         // MARK: Apple's UIImage, CVPixelBuffer and CMSampleBuffer where Apple's frameworks are absent
         .target(name: "AppleShims", dependencies: ["Imaging"], swiftSettings: swiftSettings),

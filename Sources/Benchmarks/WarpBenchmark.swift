@@ -20,7 +20,8 @@ public enum WarpBenchmark {
     }
 
     /// Times a rotated 256×256 crop (REPLICATE border, pose-landmark style) from a 1920×1080 RGB
-    /// image on the calling thread: the uint8 crop alone and the crop plus [0, 1] normalization.
+    /// image on the calling thread: the uint8 crop alone and the crop plus [0, 1] normalization; then
+    /// the uint8 crop from the same picture as NV12 and as I420.
     public static func rotatedCrop(iterations: Int = 300) throws(ImageError) -> [Result] {
         let width = 1920, height = 1080
         var bytes = [UInt8](repeating: 0, count: width * height * 3)
@@ -40,10 +41,12 @@ public enum WarpBenchmark {
         results.append(try measure("rotated 256×256 crop + normalization (float32 NHWC)", iterations) { () throws(ImageError) in
             _ = try crop.tensor(image)
         })
-        let yuv = try image.converted(to: .nv12)
-        results.append(try measure("rotated 256×256 crop from 1920×1080 NV12 (uint8 RGB)", max(iterations / 3, 10)) { () throws(ImageError) in
-            _ = try crop.crop(yuv)
-        })
+        for format in [PixelFormat.nv12, .i420] {
+            let yuv = try image.converted(to: format)
+            results.append(try measure("rotated 256×256 crop from 1920×1080 \(format) (uint8 RGB)", iterations) { () throws(ImageError) in
+                _ = try crop.crop(yuv)
+            })
+        }
         return results
     }
 

@@ -82,6 +82,25 @@ import VisionCore
         }
     }
 
+    /// YUV 4:2:0 crops (the AVX2 group path where the processor has it) in every colour space, on
+    /// random ROIs and odd tensor sizes, and whole-image crops that reach the planes' last bytes.
+    @Test func yuvCropsMatchReferenceInEveryColourSpace() throws {
+        let rgb = try Self.noise(width: 202, height: 118, seed: 9)
+        let spaces: [YUVColorSpace] = [.bt601VideoRange, .bt709VideoRange, .bt601FullRange, .bt709FullRange]
+        for format in [PixelFormat.nv12, .nv21, .i420] {
+            for space in spaces {
+                var yuv = try rgb.converted(to: format)
+                yuv.yuvColorSpace = space
+                #expect(try Self.randomCrops(yuv, count: 12, seed: 10) == 0, "\(format) \(space)")
+                for (width, height) in [(202, 118), (256, 160), (61, 37)] {
+                    let crop = try TensorCrop(.fullImage, imageWidth: yuv.width, imageHeight: yuv.height,
+                                              options: TensorCropOptions(width: width, height: height, border: .replicate))
+                    #expect(try crop.crop(yuv) == crop.referenceCrop(yuv), "\(format) \(space) \(width)×\(height)")
+                }
+            }
+        }
+    }
+
     @Test func fullImageCropsMatchReference() throws {
         // Crops that cover the whole image touch every edge, including the last row, where the group
         // path must not read past the buffer.

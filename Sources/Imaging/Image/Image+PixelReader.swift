@@ -25,8 +25,8 @@ extension Image {
                 try planes[1].bytes.withUnsafeBufferPointer { (chroma) throws(ImageError) -> V.Result in
                     let first = chroma.baseAddress!
                     let (u, v) = uFirst ? (first, first + 1) : (first + 1, first)
-                    return try visitYUV(visitor, luma: luma.baseAddress!, lumaStride: stride0, u: u, uStride: stride1,
-                                        v: v, vStride: stride1, chromaStep: 2)
+                    return try visitYUV(visitor, luma: luma, u: u, uCount: chroma.count - (uFirst ? 0 : 1), v: v,
+                                        vCount: chroma.count - (uFirst ? 1 : 0), chromaStride: (stride1, stride1), chromaStep: 2)
                 }
             }
         case .i420:
@@ -34,8 +34,8 @@ extension Image {
             return try planes[0].bytes.withUnsafeBufferPointer { (luma) throws(ImageError) -> V.Result in
                 try planes[1].bytes.withUnsafeBufferPointer { (u) throws(ImageError) -> V.Result in
                     try planes[2].bytes.withUnsafeBufferPointer { (v) throws(ImageError) -> V.Result in
-                        try visitYUV(visitor, luma: luma.baseAddress!, lumaStride: stride0, u: u.baseAddress!, uStride: stride1,
-                                     v: v.baseAddress!, vStride: stride2, chromaStep: 1)
+                        try visitYUV(visitor, luma: luma, u: u.baseAddress!, uCount: u.count, v: v.baseAddress!, vCount: v.count,
+                                     chromaStride: (stride1, stride2), chromaStep: 1)
                     }
                 }
             }
@@ -46,14 +46,16 @@ extension Image {
 extension Image {
     /// Visits a ``YUV420Reader`` of these planes in ``yuvColorSpace``: BT.601 video range with
     /// constant coefficients, the others with a ``YUV/Decoder`` value.
-    private func visitYUV<V: ReaderVisitor>(_ visitor: V, luma: UnsafePointer<UInt8>, lumaStride: Int, u: UnsafePointer<UInt8>, uStride: Int,
-                                            v: UnsafePointer<UInt8>, vStride: Int, chromaStep: Int) throws(ImageError) -> V.Result {
-        if yuvColorSpace == .bt601VideoRange {
-            return try visitor.visit(YUV420Reader(decoder: BT601VideoRangeToRGB(), luma: luma, lumaStride: lumaStride, u: u, uStride: uStride,
-                                                  v: v, vStride: vStride, chromaStep: chromaStep, width: width, height: height))
+    private func visitYUV<V: ReaderVisitor>(_ visitor: V, luma: UnsafeBufferPointer<UInt8>, u: UnsafePointer<UInt8>, uCount: Int,
+                                            v: UnsafePointer<UInt8>, vCount: Int, chromaStride: (u: Int, v: Int),
+                                            chromaStep: Int) throws(ImageError) -> V.Result {
+        func reader<D: YUVToRGB>(_ decoder: D) -> YUV420Reader<D> {
+            YUV420Reader(decoder: decoder, luma: luma.baseAddress!, lumaCount: luma.count, lumaStride: planes[0].rowStride,
+                         u: u, uCount: uCount, uStride: chromaStride.u, v: v, vCount: vCount, vStride: chromaStride.v,
+                         chromaStep: chromaStep, width: width, height: height)
         }
-        return try visitor.visit(YUV420Reader(decoder: YUV.decoder(for: yuvColorSpace), luma: luma, lumaStride: lumaStride, u: u, uStride: uStride,
-                                              v: v, vStride: vStride, chromaStep: chromaStep, width: width, height: height))
+        if yuvColorSpace == .bt601VideoRange { return try visitor.visit(reader(BT601VideoRangeToRGB())) }
+        return try visitor.visit(reader(YUV.decoder(for: yuvColorSpace)))
     }
 }
 

@@ -6,7 +6,7 @@ struct RGB8Reader: PixelReader {
     let height: Int
     /// The largest offset at which 8 bytes can be read without leaving the buffer.
     let lastWideReadOffset: Int
-    /// ``blendGroup(_:_:into:mayOverwriteNextPixels:)`` blends pixels whose top-left tap `(sx, sy)` has
+    /// ``blendGroups(_:_:overwritingBelow:into:)`` blends pixels whose top-left tap `(sx, sy)` has
     /// `0 ≤ sx ≤ groupLastColumn` and `0 ≤ sy ≤ groupLastRow` (in every lane; both −1 when the buffer
     /// is too large for 32-bit offsets or the stride exceeds 32767). The limits keep both taps' columns
     /// and rows in the image, the 4-byte tap reads in the buffer, and the coordinates below 32767,
@@ -120,35 +120,6 @@ struct Gray8Reader: PixelReader {
     func rgb(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
         let value = base[y &* rowStride &+ x]
         return (value, value, value)
-    }
-
-    // Spelled out here (as the protocol's default does) so that the specialized warp inlines it.
-    @inline(__always)
-    func blendInterior(_ x: Int, _ y: Int, fx: UInt64, fy: UInt64, into out: UnsafeMutablePointer<UInt8>) {
-        PackedRGB.blend(packed(x, y), packed(x &+ 1, y), packed(x, y &+ 1), packed(x &+ 1, y &+ 1), fx: fx, fy: fy, into: out)
-    }
-
-}
-
-/// YUV 4:2:0 (NV12, NV21, I420), converted per pixel by `decoder` (the image's colour space).
-/// `chromaStep` is 2 for the interleaved NV formats and 1 for I420.
-struct YUV420Reader<Decoder: YUVToRGB>: PixelReader {
-    let decoder: Decoder
-    let luma: UnsafePointer<UInt8>
-    let lumaStride: Int
-    let u: UnsafePointer<UInt8>
-    let uStride: Int
-    let v: UnsafePointer<UInt8>
-    let vStride: Int
-    let chromaStep: Int
-    let width: Int
-    let height: Int
-
-    @inline(__always)
-    func rgb(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
-        let cx = (x >> 1) &* chromaStep, cy = y >> 1
-        let value = decoder.rgb(y: luma[y &* lumaStride &+ x], u: u[cy &* uStride &+ cx], v: v[cy &* vStride &+ cx])
-        return (value.r, value.g, value.b)
     }
 
     // Spelled out here (as the protocol's default does) so that the specialized warp inlines it.

@@ -11,13 +11,14 @@ protocol PixelReader {
     /// Writes the bilinear blend of the 2×2 neighbourhood at `(x, y)` with fractions `fx`, `fy`
     /// (0…31, 1/32 px) to `out[0…2]`; same preconditions as ``quad(_:_:)``.
     func blendInterior(_ x: Int, _ y: Int, fx: UInt64, fy: UInt64, into out: UnsafeMutablePointer<UInt8>)
-    /// Blends four pixels at the fixed-point source positions `xs`, `ys` (1/32 px, as the warp computes
-    /// them) into `out[0..<12]` and returns `true`, if the reader has a group path and all 16 taps are
-    /// inside the image; otherwise writes nothing and returns `false`. `mayOverwriteNextPixels` allows
-    /// scratch writes to `out[12..<16]`.
-    func blendGroup(_ xs: SIMD4<Int32>, _ ys: SIMD4<Int32>, into out: UnsafeMutablePointer<UInt8>,
-                    mayOverwriteNextPixels: Bool) -> Bool
-    /// Whether ``blendGroup(_:_:into:mayOverwriteNextPixels:)`` can ever succeed (else the warp
+    /// Blends the groups of four pixels `groups`, in order, and returns how many it blended before
+    /// the first it cannot (a tap outside the image; the warp samples that one pixel by pixel).
+    /// Group `g`'s fixed-point source positions (1/32 px, as the warp computes them) are
+    /// `positions[8g..<8g+4]` (X) and `positions[8g+4..<8g+8]` (Y); its 12 bytes go to
+    /// `out + 12g`, and groups below `overwritingBelow` may also write the 4 bytes after them.
+    func blendGroups(_ positions: UnsafePointer<Int32>, _ groups: Range<Int>, overwritingBelow: Int,
+                     into out: UnsafeMutablePointer<UInt8>) -> Int
+    /// Whether ``blendGroups(_:_:overwritingBelow:into:)`` can ever blend a group (else the warp
     /// samples pixel by pixel).
     static var hasGroupPath: Bool { get }
 }
@@ -37,9 +38,9 @@ extension PixelReader {
     static var hasGroupPath: Bool { false }
 
     @inline(__always)
-    func blendGroup(_ xs: SIMD4<Int32>, _ ys: SIMD4<Int32>, into out: UnsafeMutablePointer<UInt8>,
-                    mayOverwriteNextPixels: Bool) -> Bool {
-        false
+    func blendGroups(_ positions: UnsafePointer<Int32>, _ groups: Range<Int>, overwritingBelow: Int,
+                     into out: UnsafeMutablePointer<UInt8>) -> Int {
+        0
     }
 
     @inline(__always)

@@ -16,7 +16,22 @@ extension RGB8Reader {
     static var hasGroupPath: Bool { true }
 
     @inline(__always)
-    func blendGroup(_ xs: SIMD4<Int32>, _ ys: SIMD4<Int32>, into out: UnsafeMutablePointer<UInt8>,
+    func blendGroups(_ positions: UnsafePointer<Int32>, _ groups: Range<Int>, overwritingBelow: Int,
+                     into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var group = groups.lowerBound
+        while group < groups.upperBound {
+            let values = UnsafeRawPointer(positions + 8 &* group)
+            let xs = values.load(as: SIMD4<Int32>.self), ys = values.load(fromByteOffset: 16, as: SIMD4<Int32>.self)
+            guard blendGroup(xs, ys, into: out + 12 &* group, mayOverwriteNextPixels: group < overwritingBelow) else { break }
+            group &+= 1
+        }
+        return group &- groups.lowerBound
+    }
+
+    /// One group of ``blendGroups(_:_:overwritingBelow:into:)``: `false`, writing nothing, when a
+    /// tap lies outside the group limits.
+    @inline(__always)
+    private func blendGroup(_ xs: SIMD4<Int32>, _ ys: SIMD4<Int32>, into out: UnsafeMutablePointer<UInt8>,
                     mayOverwriteNextPixels: Bool) -> Bool {
         let sx = xs &>> 5, sy = ys &>> 5
         // All of 0 ≤ sx ≤ groupLastColumn and 0 ≤ sy ≤ groupLastRow hold when no lane of the OR has its sign bit set.

@@ -88,11 +88,19 @@ func clampToByte(_ value: Int32) -> UInt8 {
 /// Per-pixel YUV → RGB, as a ``YUV420Reader`` converts.
 protocol YUVToRGB {
     func rgb(y: UInt8, u: UInt8, v: UInt8) -> (r: UInt8, g: UInt8, b: UInt8)
+    /// The coefficients, for the vectorized group path.
+    var coefficients: YUV.Decoder { get }
+}
+
+extension YUV.Decoder {
+    var coefficients: YUV.Decoder { self }
 }
 
 /// ``YUV/bt601VideoRange`` as a type of its own, so that the warp specialized for it converts with
 /// constant coefficients (the common case: ~10 % faster than a ``YUV/Decoder`` value).
 struct BT601VideoRangeToRGB: YUVToRGB {
+    var coefficients: YUV.Decoder { YUV.bt601VideoRange }
+
     @inline(__always)
     func rgb(y: UInt8, u: UInt8, v: UInt8) -> (r: UInt8, g: UInt8, b: UInt8) {
         YUV.bt601VideoRange.rgb(y: y, u: u, v: v)

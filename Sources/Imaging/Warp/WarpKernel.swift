@@ -5,8 +5,9 @@
 ///   in cache, and the block-start terms are computed once per block row;
 /// - the fixed-point source positions of a block row are computed first, four pixels per step in
 ///   `SIMD4<Double>` (the same IEEE operations per lane), then sampled four pixels at a time;
-/// - a group of four pixels whose taps are all inside the image is blended by the format's
-///   ``PixelReader/blendGroup(_:_:into:mayOverwriteNextPixels:)`` (vectorized for RGB8); the others,
+/// - groups of four pixels whose taps are all inside the image are blended by the format's
+///   ``PixelReader/blendGroups(_:_:overwritingBelow:into:)`` (vectorized for RGB8, and for YUV
+///   4:2:0 with AVX2); the others,
 ///   and the pixels of a block row's last incomplete group, take the per-pixel path of
 ///   ``samplePixel(_:_:_:into:)``, which handles the border.
 struct PerspectiveWarpKernel: ReaderVisitor {
@@ -60,13 +61,12 @@ struct PerspectiveWarpKernel: ReaderVisitor {
         let slack = count - 6 + pixelsWrittenLater
         let scratchGroups = slack < 0 ? 0 : min(fullGroups, slack / 4 + 1)
         var group = 0
-        while group < scratchGroups {
-            sampleGroup(reader, positions, group, mayOverwriteNextPixels: true, into: output)
-            group &+= 1
-        }
         while group < fullGroups {
-            sampleGroup(reader, positions, group, mayOverwriteNextPixels: false, into: output)
-            group &+= 1
+            group &+= reader.blendGroups(positions, group..<fullGroups, overwritingBelow: scratchGroups, into: output)
+            if group < fullGroups {
+                samplePixels(reader, positions: positions, 4 &* group..<4 &* group &+ 4, into: output)
+                group &+= 1
+            }
         }
         if 4 &* fullGroups < count {
             samplePixels(reader, positions: positions, 4 &* fullGroups..<count, into: output)
@@ -83,16 +83,6 @@ struct PerspectiveWarpKernel: ReaderVisitor {
             let index = 8 &* (x1 &>> 2) &+ (x1 & 3)
             samplePixel(reader, positions[index], positions[index &+ 4], into: output + 3 &* x1)
         }
-    }
-
-    /// The four pixels of full group `group`: the reader's group blend, or pixel by pixel.
-    @inline(__always)
-    private func sampleGroup<R: PixelReader>(_ reader: R, _ positions: UnsafeMutablePointer<Int32>, _ group: Int,
-                                             mayOverwriteNextPixels: Bool, into output: UnsafeMutablePointer<UInt8>) {
-        let values = UnsafeRawPointer(positions + 8 &* group)
-        let xs = values.load(as: SIMD4<Int32>.self), ys = values.load(fromByteOffset: 16, as: SIMD4<Int32>.self)
-        if reader.blendGroup(xs, ys, into: output + 12 &* group, mayOverwriteNextPixels: mayOverwriteNextPixels) { return }
-        samplePixels(reader, positions: positions, 4 &* group..<4 &* group &+ 4, into: output)
     }
 
     /// One pixel at the fixed-point source position `(xi, yi)` (1/32 px): the interior blend, or the

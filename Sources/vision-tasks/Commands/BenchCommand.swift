@@ -40,7 +40,7 @@ struct BenchCommand: Command {
         round), for a shared machine.
 
         `bench warp` times the MediaPipe-exact ROI warp: a rotated 256×256 crop from a 1920×1080
-        RGB image on one thread (uint8, with normalization, and from NV12).
+        RGB image on one thread (uint8, with normalization, and from NV12 and I420).
 
         Options:
         \(OptionDeclaration.help(for: options))

@@ -1,0 +1,36 @@
+// Pixel kernels of the Imaging module that need vector instructions Swift's baseline target
+// lacks (AVX2, chosen at run time). Each has a Swift twin that every processor runs; the tests
+// hold them to the same bytes.
+#ifndef CPIXELKERNELS_H
+#define CPIXELKERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// A YUV 4:2:0 image (NV12, NV21 or I420) and its YUV → RGB coefficients (× 2^20), as Imaging's
+/// `YUV420Reader` and `YUV.Decoder` hold them.
+typedef struct vt_yuv420 {
+    const uint8_t *luma, *u, *v;
+    /// Bytes readable from each pointer.
+    size_t luma_count, u_count, v_count;
+    ptrdiff_t luma_stride, u_stride, v_stride;
+    /// 2 when U and V are interleaved (NV12, NV21), 1 for I420.
+    ptrdiff_t chroma_step;
+    int32_t width, height;
+    int32_t cy, cub, cug, cvg, cvr, luma_offset;
+} vt_yuv420;
+
+/// Whether `vt_yuv420_blend_groups` runs on this processor (x86-64 with AVX2).
+int vt_yuv420_blend_groups_available(void);
+
+/// OpenCV's bilinear blend of groups of four pixels of `image`, each tap converted to RGB first
+/// (Imaging's warp, group path): groups `first ..< end`, in order. Group g's fixed-point source
+/// positions (1/32 px) are `positions[8g ..< 8g + 4]` (X) and `positions[8g + 4 ..< 8g + 8]` (Y);
+/// its 12 bytes R G B go to `out + 12g`, or 16 (the last 4 holding nothing) for g < `overwriting`.
+/// Returns how many groups it blended before the first with a tap outside the image (or at 32767
+/// px or beyond) or a 4-byte tap read leaving its plane, which it does not write: the caller
+/// samples that one pixel by pixel. Never call it where it is not available.
+size_t vt_yuv420_blend_groups(const vt_yuv420 *image, const int32_t *positions, size_t first, size_t end,
+                              size_t overwriting, uint8_t *out);
+
+#endif
