@@ -1,8 +1,9 @@
-// Four pixels of a YUV 4:2:0 crop at once (Imaging's warp, group path): the luma and chroma of the
-// 16 taps are gathered with one 4-byte read per tap pair (a luma read holds the left and right
-// columns; a chroma read holds the left sample and the next one, which the right column takes
-// when x is odd), converted to RGB in 32-bit lanes as YUV.Decoder does, and blended with
-// OpenCV's integer weights as PackedRGB.blend does, so the bytes are the per-pixel path's.
+// Groups of four pixels of a YUV 4:2:0 crop (Imaging's warp, group path), two groups per step:
+// the luma and chroma of the 32 taps are read with one 4-byte load per pixel and row (a luma load
+// holds the left and right columns; a chroma load holds the left sample and the next one, which
+// the right column takes when x is odd, and for NV12 the V samples too), converted to RGB in
+// 32-bit lanes as YUV.Decoder does, and blended with OpenCV's integer weights as PackedRGB.blend
+// does, so the bytes are the per-pixel path's.
 #include "CPixelKernels.h"
 
 #if defined(__x86_64__)

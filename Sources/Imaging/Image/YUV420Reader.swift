@@ -30,10 +30,10 @@ struct YUV420Reader<Decoder: YUVToRGB>: PixelReader {
         self.width = width
         self.height = height
         let c = decoder.coefficients
-        image = YUV420Planes(vt_yuv420(luma: luma, u: u, v: v, luma_count: lumaCount, u_count: uCount, v_count: vCount,
-                          luma_stride: lumaStride, u_stride: uStride, v_stride: vStride, chroma_step: chromaStep,
-                          width: Int32(clamping: width), height: Int32(clamping: height), cy: c.cy, cub: c.cub, cug: c.cug,
-                          cvg: c.cvg, cvr: c.cvr, luma_offset: c.lumaOffset))
+        image = YUV420Planes(vt_yuv420(
+            luma: luma, u: u, v: v, luma_count: lumaCount, u_count: uCount, v_count: vCount, luma_stride: lumaStride,
+            u_stride: uStride, v_stride: vStride, chroma_step: chromaStep, width: Int32(clamping: width),
+            height: Int32(clamping: height), cy: c.cy, cub: c.cub, cug: c.cug, cvg: c.cvg, cvr: c.cvr, luma_offset: c.lumaOffset))
     }
 
     @inline(__always)
@@ -62,7 +62,7 @@ struct YUV420Reader<Decoder: YUVToRGB>: PixelReader {
 
 /// A `vt_yuv420` at a fixed address for the reader's lifetime (a stored struct would be copied
 /// for every call).
-final class YUV420Planes {
+private final class YUV420Planes {
     let pointer: UnsafeMutablePointer<vt_yuv420>
 
     init(_ planes: vt_yuv420) {
