@@ -24,21 +24,41 @@ public final class Interpreter {
         if let shape = options.inputShape { graph = try graph.resizingInput(to: shape) }
         if !options.skippedOutputs.isEmpty { graph = try graph.pruned(skippingOutputs: options.skippedOutputs) }
         let backends = try options.backend.makeBackends(threadCount: max(1, options.threadCount))
-        try self.init(graph: graph, backends: backends, threadCount: max(1, options.threadCount))
+        try self.init(graph: consume graph, backends: backends, threadCount: max(1, options.threadCount))
     }
 
     /// Prepares `graph` (already checked), asking `backends` in order for each node's kernel and
-    /// falling back to the reference backend when none of them runs it.
-    package init(graph: Graph, backends: [any Backend], threadCount: Int) throws {
+    /// falling back to the reference backend when none of them runs it. Constants that the first
+    /// backend packs at load are not copied into the arena, and their values are let go once
+    /// their last reader's kernel is made, so that loading holds each model's weights about once
+    /// (when the caller hands over its graph).
+    package init(graph handedOver: consuming Graph, backends: [any Backend], threadCount: Int) throws {
+        var graph = consume handedOver
         let plan = MemoryPlan(graph: graph)
-        let arena = try Arena(graph: graph, plan: plan)
+        let packed = Self.constantsPackedAtLoad(graph, by: backends.first)
+        var lastReader: [Int: Int] = [:]
+        for (position, node) in graph.nodes.enumerated() {
+            for input in node.inputs where packed.contains(input) { lastReader[input] = position }
+        }
+        let arena = try Arena(graph: graph, plan: plan, leavingOut: packed)
         let reference = ReferenceBackend()
         var kernels: [any Kernel] = []
         var assignments: [(node: Int, op: String, backend: String)] = []
         var fallbacks: [(node: Int, op: String, backend: String, reason: String)] = []
         kernels.reserveCapacity(graph.nodes.count)
-        for node in graph.nodes {
-            let context = KernelContext(graph: graph, node: node, threadCount: threadCount, arena: arena)
+        for (position, node) in graph.nodes.enumerated() {
+            // The node's constants that the arena left out, copied for the kernel to pack; the
+            // graph lets their values go after their last reader.
+            var staged: [Int: UnsafeMutablePointer<Float>] = [:]
+            for input in node.inputs where packed.contains(input) && staged[input] == nil {
+                guard case .float32(let values)? = graph.tensors[input].constant else { continue }
+                let copy = UnsafeMutablePointer<Float>.allocate(capacity: max(values.count, 1))
+                values.withUnsafeBufferPointer { if let source = $0.baseAddress { copy.initialize(from: source, count: $0.count) } }
+                staged[input] = copy
+                if lastReader[input] == position { graph.tensors[input].constant = .float32([]) }
+            }
+            defer { for copy in staged.values { copy.deallocate() } }
+            let context = KernelContext(graph: graph, node: node, threadCount: threadCount, arena: arena, staged: staged)
             var made: (kernel: any Kernel, backend: String)?
             for backend in backends {
                 if let kernel = try backend.makeKernel(for: context) {
@@ -67,6 +87,23 @@ public final class Interpreter {
         self.graph = graph.releasingConstantValues()
     }
 
+    /// The float32 constants that `first` (the backend asked first for every node) packs at load
+    /// for every node that reads them: the arena need not hold them.
+    private static func constantsPackedAtLoad(_ graph: Graph, by first: (any Backend)?) -> Set<Int> {
+        guard let first else { return [] }
+        var packed = Set<Int>(), readElsewhere = Set<Int>()
+        for node in graph.nodes {
+            let packing = Set(first.constantsPackedAtLoad(for: node, in: graph))
+            for input in node.inputs where input >= 0 {
+                if packing.contains(input) { packed.insert(input) } else { readElsewhere.insert(input) }
+            }
+        }
+        return packed.subtracting(readElsewhere).filter {
+            if case .float32? = graph.tensors[$0].constant { return !graph.outputs.contains($0) }
+            return false
+        }
+    }
+
     // MARK: Inputs and outputs
 
     /// The graph inputs, in the model's order.
@@ -85,6 +122,10 @@ public final class Interpreter {
     public var memoryFootprint: (arenaBytes: Int, activationBytes: Int) {
         (plan.arenaByteCount, plan.activationByteCount)
     }
+
+    /// Bytes of constants the arena holds (those kernels read while running; see
+    /// ``init(graph:backends:threadCount:)``).
+    package var arenaConstantByteCount: Int { arena.constantByteCount }
 
     /// Copies `values` (row-major, `inputs[index].elementCount` of them) into input `index`.
     public func copyInput(_ values: [Float], at index: Int) throws {

@@ -8,10 +8,17 @@ package protocol Backend {
     func makeKernel(for context: KernelContext) throws -> (any Kernel)?
     /// Why this backend returned `nil` for the node with model index `node`, if it knows.
     func fallbackReason(forNode node: Int) -> String?
+    /// The constant inputs of `node` that this backend's kernel for it copies at load and never
+    /// reads afterwards (its own packed weights); the interpreter leaves them out of the arena
+    /// when no other node reads them.
+    func constantsPackedAtLoad(for node: Node, in graph: Graph) -> [Int]
 }
 
 extension Backend {
     /// Why this backend returned `nil` for the node with model index `node`, if it knows.
     /// The interpreter records it in ``Interpreter/fallbacks``. Backends may override this.
     package func fallbackReason(forNode node: Int) -> String? { nil }
+
+    /// None, unless the backend says otherwise.
+    package func constantsPackedAtLoad(for node: Node, in graph: Graph) -> [Int] { [] }
 }

@@ -8,18 +8,24 @@ package struct KernelContext {
     /// Threads the kernel may use (the reference backend ignores it).
     package let threadCount: Int
     let arena: Arena
+    /// Copies of the node's constants that the arena leaves out (``Backend/constantsPackedAtLoad(for:in:)``),
+    /// valid only while the kernel is made.
+    let staged: [Int: UnsafeMutablePointer<Float>]
 
-    package init(graph: Graph, node: Node, threadCount: Int, arena: Arena) {
+    package init(graph: Graph, node: Node, threadCount: Int, arena: Arena, staged: [Int: UnsafeMutablePointer<Float>] = [:]) {
         self.graph = graph
         self.node = node
         self.threadCount = threadCount
         self.arena = arena
+        self.staged = staged
     }
 
     /// Stable pointer to a float32 tensor's storage (arena slot or constant storage), valid for
-    /// the interpreter's lifetime. `tensor` must be a valid index of a float32 tensor.
+    /// the interpreter's lifetime; for a constant the arena leaves out, a copy valid only while the
+    /// kernel is made. `tensor` must be a valid index of a float32 tensor.
     package func floats(_ tensor: Int) -> UnsafeMutablePointer<Float> {
         precondition(graph.tensors[tensor].type == .float32, "tensor \(tensor) is not float32")
+        if let copy = staged[tensor] { return copy }
         return arena.pointer(to: tensor).assumingMemoryBound(to: Float.self)
     }
 

@@ -13,14 +13,19 @@ package final class Arena {
     private let offsets: [Int]
     /// Bytes of the activation region (the planned, shared part).
     package let activationRegionByteCount: Int
+    /// Bytes of the constants held after it.
+    package let constantByteCount: Int
 
     /// Lays out `graph`'s tensors: activations at `plan`'s offsets, then every constant after them,
-    /// copied in. Throws when the sizes overflow.
-    package init(graph: Graph, plan: MemoryPlan) throws {
+    /// copied in, except the constants `leavingOut` (kernels that keep their own packed copies
+    /// read them only while they are made, from copies of their own). Throws when the sizes overflow.
+    package init(graph: Graph, plan: MemoryPlan, leavingOut: Set<Int> = []) throws {
         var offsets = [Int](repeating: 0, count: graph.tensors.count)
         var end = plan.arenaByteCount
         for (index, tensor) in graph.tensors.enumerated() {
-            if tensor.isConstant {
+            if leavingOut.contains(index) {
+                offsets[index] = -1
+            } else if tensor.isConstant {
                 offsets[index] = end
                 end = try Arena.checkedAdd(end, Arena.roundUp(tensor.byteCount))
             } else if let offset = plan.offsets[index] {
@@ -37,7 +42,8 @@ package final class Arena {
         self.byteCount = byteCount
         self.offsets = offsets
         activationRegionByteCount = plan.arenaByteCount
-        for (index, tensor) in graph.tensors.enumerated() {
+        constantByteCount = end - plan.arenaByteCount
+        for (index, tensor) in graph.tensors.enumerated() where offsets[index] >= 0 {
             let destination = base + offsets[index]
             switch tensor.constant {
             case .float32(let values):
@@ -53,7 +59,10 @@ package final class Arena {
     deinit { base.deallocate() }
 
     /// The start of a tensor's storage.
-    package func pointer(to tensor: Int) -> UnsafeMutableRawPointer { base + offsets[tensor] }
+    package func pointer(to tensor: Int) -> UnsafeMutableRawPointer {
+        precondition(offsets[tensor] >= 0, "tensor \(tensor) was left out of the arena")
+        return base + offsets[tensor]
+    }
 
     /// `size` rounded up to the alignment (at least one alignment unit, so no two tensors share bytes).
     package static func roundUp(_ size: Int) -> Int {

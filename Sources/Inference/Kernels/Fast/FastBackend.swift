@@ -39,29 +39,50 @@ package struct FastBackend: Backend {
 
     package func makeKernel(for context: KernelContext) throws -> (any Kernel)? {
         let threshold = parallelWorkThreshold
-        if builtIn, context.node.op == .resizeBilinear,
-           let p = try? ResizeBilinearParameters(context), FastResizeBilinearKernel.supports(p) {
-            return try FastResizeBilinearKernel(context, parallelWorkThreshold: threshold)
+        switch try choice(for: context.node, in: context.graph) {
+        case .resize?: return try FastResizeBilinearKernel(context, parallelWorkThreshold: threshold)
+        case .logistic?: return try FastLogisticKernel(context, parallelWorkThreshold: threshold)
+        case .depthwise?: return try FastDepthwiseConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
+        case .pointwise?: return try FastPointwiseConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
+        case .firstLayer?, .direct?: return try FastDirectConvolutionKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
+        case .singleOutput?: return try FastSingleOutputConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
+        case nil: return nil
         }
-        if builtIn, context.node.op == .logistic { return try FastLogisticKernel(context, parallelWorkThreshold: threshold) }
-        guard claimsUnvectorized || Self.isVectorized, Self.hasConstantWeights(context.node, in: context.graph) else { return nil }
-        if Self.claimsOnAnyProcessor(context.node, in: context.graph) {
-            switch context.node.op {
+    }
+
+    /// The weights and bias of `node` when its kernel copies them into its own packed layout at
+    /// load and never reads them again (the interpreter's arena then need not hold them).
+    package func constantsPackedAtLoad(for node: Node, in graph: Graph) -> [Int] {
+        switch try? choice(for: node, in: graph) {
+        case .depthwise?, .pointwise?, .firstLayer?, .direct?: Array(node.inputs.dropFirst().prefix(2).filter { $0 >= 0 })
+        case .resize?, .logistic?, .singleOutput?, nil: []
+        }
+    }
+
+    /// The kernel this backend makes for a node, or `nil`: decided in one place for
+    /// ``makeKernel(for:)`` and ``constantsPackedAtLoad(for:in:)``.
+    private enum Choice { case resize, logistic, depthwise, pointwise, firstLayer, singleOutput, direct }
+
+    private func choice(for node: Node, in graph: Graph) throws -> Choice? {
+        let reader = NodeReader(node: node, tensors: graph.tensors)
+        if builtIn, node.op == .resizeBilinear, let p = try? ResizeBilinearParameters(reader), FastResizeBilinearKernel.supports(p) {
+            return .resize
+        }
+        if builtIn, node.op == .logistic { return .logistic }
+        guard claimsUnvectorized || Self.isVectorized, Self.hasConstantWeights(node, in: graph) else { return nil }
+        if Self.claimsOnAnyProcessor(node, in: graph) {
+            switch node.op {
             case .depthwiseConv2D:
-                return try FastDepthwiseConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
-            case .conv2D where FastPointwiseConv2DKernel.supports(try Conv2DParameters(context)):
-                return try FastPointwiseConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
-            case .conv2D where FastDirectConvolutionKernel.supportsFirstLayer(try Conv2DParameters(context)):
-                return try FastDirectConvolutionKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
+                return .depthwise
             case .conv2D:
-                return try FastSingleOutputConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
+                let p = try Conv2DParameters(reader)
+                if FastPointwiseConv2DKernel.supports(p) { return .pointwise }
+                return FastDirectConvolutionKernel.supportsFirstLayer(p) ? .firstLayer : .singleOutput
             default:
                 break
             }
         }
-        if builtIn, FastDirectConvolutionKernel.supports(context.node, NodeReader(context)) {
-            return try FastDirectConvolutionKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
-        }
+        if builtIn, FastDirectConvolutionKernel.supports(node, reader) { return .direct }
         return nil
     }
 
