@@ -11,7 +11,7 @@
 //   Inference              graph, memory plan, op kernels (Reference/ and XNNPACK/)
 //   VisionCore             MediaPipe's face/pose graph math, pure Swift (no engine, no images)
 //   CImageFormats          libheif and libwebp, loaded on first use (HEIF and WebP decoding)
-//   CPixelKernels          Imaging's AVX2 pixel kernels (YUV crops), chosen at run time
+//   CPixelKernels          Imaging's pixel kernels: YUV crops (AVX2, chosen at run time), PNG row filters
 //   Imaging                PNG/JPEG/HEIF/WebP decoding, pixel formats, MediaPipe-exact ROI warps, drawing
 //   VideoIO                video files, streams and devices to/from RGB images (FFmpeg via CFFmpeg,
 //                          loaded on first use by CFFmpegLoader)
@@ -67,6 +67,8 @@ let package = Package(
                        providers: [.apt(["libxnnpack-dev", "libpthreadpool-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
+                       providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg",
                        providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: ffmpegPackageConfig,
@@ -81,7 +83,8 @@ let package = Package(
         .target(name: "CImageFormats"),
         // Hand-written float kernels (AVX-512F or AVX2 chosen at run time, portable C otherwise)
         .target(name: "CFastKernels"),
-        // Pixel kernels of Imaging that need AVX2 (chosen at run time; a Swift twin elsewhere)
+        // Pixel kernels of Imaging: YUV crops (AVX2 chosen at run time; a Swift twin elsewhere) and
+        // PNG's row filters (SSE2 on x86-64, scalar elsewhere)
         .target(name: "CPixelKernels"),
 
         // MARK: Model format and inference
@@ -94,7 +97,7 @@ let package = Package(
                 swiftSettings: swiftSettings),
 
         // MARK: Images: decoding, ROI-to-tensor warps, drawing
-        .target(name: "Imaging", dependencies: ["CPNG", "CJPEG", "CImageFormats", "CPixelKernels", "VisionCore"], swiftSettings: swiftSettings),
+        .target(name: "Imaging", dependencies: ["CPNG", "CDeflate", "CJPEG", "CImageFormats", "CPixelKernels", "VisionCore"], swiftSettings: swiftSettings),
 
         // MARK: Apple's UIImage, CVPixelBuffer and CMSampleBuffer where Apple's frameworks are absent
         .target(name: "AppleShims", dependencies: ["Imaging"], swiftSettings: swiftSettings),

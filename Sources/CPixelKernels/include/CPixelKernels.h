@@ -1,6 +1,7 @@
-// Pixel kernels of the Imaging module that need vector instructions Swift's baseline target
-// lacks (AVX2, chosen at run time). Each has a Swift twin that every processor runs; the tests
-// hold them to the same bytes.
+// Pixel kernels of the Imaging module that need vector instructions Swift's baseline target lacks
+// or cannot be made to use: the YUV crop's group path (AVX2, chosen at run time; it has a Swift
+// twin that every processor runs, and the tests hold them to the same bytes) and PNG's row filters
+// (SSE2 on x86-64, scalar elsewhere; the tests hold them to the PNG definition and to libpng).
 #ifndef CPIXELKERNELS_H
 #define CPIXELKERNELS_H
 
@@ -32,5 +33,12 @@ int vt_yuv420_blend_groups_available(void);
 /// samples that one pixel by pixel. Never call it where it is not available.
 size_t vt_yuv420_blend_groups(const vt_yuv420 *image, const int32_t *positions, size_t first, size_t end,
                               size_t overwriting, uint8_t *out);
+
+/// Undoes PNG's row filters in place (docs/image-decoding.md §2). `data` holds `height` rows of
+/// `1 + row_bytes` bytes, each a filter type (0…4) and the row's filtered bytes; afterwards its first
+/// `height × row_bytes` bytes are the unfiltered rows, packed. `bytes_per_pixel` is 1…4 (8-bit
+/// samples). Returns 0, or −1 for a filter type above 4 or a pixel size outside 1…4 (the data is
+/// then partly overwritten).
+int vt_png_unfilter(uint8_t *data, size_t height, size_t row_bytes, size_t bytes_per_pixel);
 
 #endif

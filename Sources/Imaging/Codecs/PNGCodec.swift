@@ -1,7 +1,8 @@
 import CPNG
 
 /// PNG decoding and encoding through libpng (the C side, with its setjmp error handling, is in the
-/// CPNG shim; Swift only sees return codes).
+/// CPNG shim; Swift only sees return codes). The most common files are decoded by
+/// ``PNGDirectDecoder`` instead, to the same pixels.
 ///
 /// Decoded layouts: gray → ``PixelFormat/gray8``; RGB and palette without transparency →
 /// ``PixelFormat/rgb8``; gray+alpha, RGBA, palette or gray/RGB with a tRNS chunk →
@@ -10,6 +11,11 @@ import CPNG
 /// files are supported. No gamma or colour-profile correction is applied.
 enum PNGCodec {
     static func decode(_ bytes: [UInt8], limits: ImageLimits) throws(ImageError) -> Image {
+        if let image = PNGDirectDecoder.decode(bytes, limits: limits) { return image }
+        return try decodeWithLibPNG(bytes, limits: limits)
+    }
+
+    private static func decodeWithLibPNG(_ bytes: [UInt8], limits: ImageLimits) throws(ImageError) -> Image {
         var info = vt_png_info()
         var message = [CChar](repeating: 0, count: 256)
         let probe = bytes.withUnsafeBufferPointer { data in
