@@ -9,10 +9,12 @@ import TestSupport
     @Test(arguments: [PixelFormat.gray8, .rgb8, .rgba8])
     func everyFilterDecodesToTheOriginalPixels(format: PixelFormat) throws {
         var random = SeededRandom(seed: 0x504E47)
-        for (width, height) in [(1, 1), (2, 7), (5, 5), (37, 11), (64, 9)] {
+        for (width, height) in [(1, 1), (1, 6), (2, 7), (5, 5), (37, 11), (64, 9)] {
             let image = try Self.randomImage(width: width, height: height, format: format, using: &random)
-            // Every filter on every row, in turns, and then each row's filter drawn at random.
-            for filters in [(0..<height).map { $0 % 5 }, (0..<height).map { _ in Int(random.next() % 5) }] {
+            // Every filter on every row, in turns; each row's filter drawn at random; Paeth on
+            // every row (two Paeth rows are undone together).
+            for filters in [(0..<height).map { $0 % 5 }, (0..<height).map { _ in Int(random.next() % 5) },
+                            Array(repeating: 4, count: height)] {
                 let png = PNGFile(image: image, filters: filters, idatSizes: [7, 100, 3])
                 let decodedAsMade = try Image(decoding: png.bytes) == image
                 #expect(decodedAsMade, "\(format) \(width)×\(height) filters \(filters)")

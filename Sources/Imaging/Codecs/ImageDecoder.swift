@@ -1,6 +1,6 @@
 import Foundation
 
-/// Decodes PNG (libpng), JPEG (libjpeg-turbo), HEIF/HEIC (libheif) and WebP (libwebp) files from
+/// Decodes PNG (libpng, or docs/image-decoding.md §2), JPEG (libjpeg-turbo), HEIF/HEIC (libheif) and WebP (libwebp) files from
 /// memory or from disk.
 ///
 /// Every failure is an ``ImageError``; corrupt, truncated and hostile files never crash. The size
@@ -44,25 +44,6 @@ extension Image {
     /// Decodes an image file (any format ``ImageDecoder`` reads); the orientation is not applied (see ``ImageDecoder``).
     public init(contentsOfFile path: String, limits: ImageLimits = .default) throws(ImageError) {
         self = try ImageDecoder.decode(contentsOfFile: path, limits: limits).image
-    }
-}
-
-/// Whole-file reads and writes with typed errors.
-enum FileBytes {
-    static func read(_ path: String) throws(ImageError) -> [UInt8] {
-        do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw .io("cannot read \(path): \(error.localizedDescription)")
-        }
-    }
-
-    static func write(_ bytes: [UInt8], to path: String) throws(ImageError) {
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw .io("cannot write \(path): \(error.localizedDescription)")
-        }
     }
 }
 

@@ -104,7 +104,11 @@ enum JSONValue: Sendable, Equatable {
 
     private static func writeString(_ value: String, to text: inout String) {
         text += "\""
-        for scalar in value.unicodeScalars { writeScalar(scalar, to: &text) }
+        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            text += value   // nothing to escape (keys, most file names): appended whole
+        } else {
+            for scalar in value.unicodeScalars { writeScalar(scalar, to: &text) }
+        }
         text += "\""
     }
 
