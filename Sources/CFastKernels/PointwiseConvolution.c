@@ -66,7 +66,7 @@ static void pixels_scalar(const fk_pointwise *op, size_t start, size_t end) {
             const float ak = a[k], *w = op->packed + (k + 1) * N;
             for (size_t o = 0; o < N; o++) out[o] = fmaf(ak, w[o], out[o]);
         }
-        for (size_t o = 0; o < N; o++) out[o] = clamp(op, out[o]);
+        for (size_t o = 0; o < N; o++) out[o] = fk_pointwise_epilogue(op, clamp(op, out[o]), p * N + o, o);
     }
 }
 
@@ -144,7 +144,9 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t count, const size
     const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
     for (size_t i = 0; i < count; i++) {
         for (size_t m = 0; m < M; m++) {
-            _mm256_storeu_ps(op->output + (p + i) * N + 8 * m, _mm256_min_ps(_mm256_max_ps(acc[i * M + m], vmin), vmax));
+            const size_t at = (p + i) * N + 8 * m;
+            const __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i * M + m], vmin), vmax);
+            _mm256_storeu_ps(op->output + at, fk_pointwise_epilogue_avx2(op, y, at, 8 * m, 8));
         }
     }
 }

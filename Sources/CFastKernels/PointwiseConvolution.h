@@ -1,9 +1,13 @@
 // The panel layout of the 1×1 convolution (PointwiseConvolutionPanels.c), used by
-// PointwiseConvolution.c for 16 or more output channels other than 24 and 40.
+// PointwiseConvolution.c for 16 or more output channels other than 24 and 40, and the fused
+// epilogue both apply before storing.
 #ifndef CFASTKERNELS_POINTWISE_H
 #define CFASTKERNELS_POINTWISE_H
 
+#include <math.h>
+
 #include "CFastKernels.h"
+#include "Dispatch.h"
 
 size_t fk_pointwise_panels_packed_count(size_t lanes, size_t input_channels, size_t output_channels);
 void fk_pointwise_panels_pack(size_t lanes, size_t input_channels, size_t output_channels, const float *weights,
@@ -11,5 +15,31 @@ void fk_pointwise_panels_pack(size_t lanes, size_t input_channels, size_t output
 void fk_pointwise_panels_pixels(const fk_pointwise *op, size_t start, size_t end);
 /// Pixels per register block for a convolution of this many pixels: 8 if they divide it, else 7.
 size_t fk_pointwise_panels_block_pixels(size_t pixels);
+
+/// The fused epilogue on one value of output channel `channel`, `at` its index in the output.
+static inline float fk_pointwise_epilogue(const fk_pointwise *op, float y, size_t at, size_t channel) {
+    if (op->residual != NULL) y = op->residual[at] + y;
+    if (op->slope != NULL && signbit(y)) y = y * op->slope[channel];
+    return y;
+}
+
+#if FK_X86
+#include <immintrin.h>
+
+/// The same on 8 channels from `channel`, of which the first `lanes` are read (8: all, unmasked).
+FK_AVX2 static inline __m256 fk_pointwise_epilogue_avx2(const fk_pointwise *op, __m256 y, size_t at, size_t channel,
+                                                         ptrdiff_t lanes) {
+    const __m256i mask = fk_lane_mask8(0, lanes);
+    if (op->residual != NULL) {
+        const __m256 r = lanes >= 8 ? _mm256_loadu_ps(op->residual + at) : _mm256_maskload_ps(op->residual + at, mask);
+        y = _mm256_add_ps(r, y);
+    }
+    if (op->slope != NULL) {
+        const __m256 s = lanes >= 8 ? _mm256_loadu_ps(op->slope + channel) : _mm256_maskload_ps(op->slope + channel, mask);
+        y = _mm256_blendv_ps(y, _mm256_mul_ps(y, s), y);
+    }
+    return y;
+}
+#endif
 
 #endif

@@ -153,9 +153,11 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t rows, const float
         // Masked stores are slow on some processors (microcoded on AMD Zen): only for a partial vector.
         const __m256i mask = fk_lane_mask8(0, lanes);
         for (size_t i = 0; i < rows; i++) {
-            const __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i][v], vmin), vmax);
-            if (lanes >= 8) _mm256_storeu_ps(op->output + (p + i) * N + column + 8 * v, y);
-            else _mm256_maskstore_ps(op->output + (p + i) * N + column + 8 * v, mask, y);
+            const size_t at = (p + i) * N + column + 8 * v;
+            __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i][v], vmin), vmax);
+            y = fk_pointwise_epilogue_avx2(op, y, at, column + 8 * v, lanes);
+            if (lanes >= 8) _mm256_storeu_ps(op->output + at, y);
+            else _mm256_maskstore_ps(op->output + at, mask, y);
         }
     }
 }
@@ -223,8 +225,9 @@ static void pixels_panels_scalar(const fk_pointwise *op, size_t start, size_t en
                 for (size_t c = 0; c < n; c++) out[c] = fmaf(ak, w[c], out[c]);
             }
             for (size_t c = 0; c < n; c++) {
-                const float v = out[c] < op->output_min ? op->output_min : out[c];
-                out[c] = v > op->output_max ? op->output_max : v;
+                float v = out[c] < op->output_min ? op->output_min : out[c];
+                v = v > op->output_max ? op->output_max : v;
+                out[c] = fk_pointwise_epilogue(op, v, p * N + size * j + c, size * j + c);
             }
         }
         panel += (K + 1) * width;

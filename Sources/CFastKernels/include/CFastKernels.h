@@ -114,6 +114,12 @@ typedef struct fk_pointwise {
     const float *packed;
     size_t pixels, input_channels, output_channels;
     float output_min, output_max;
+    /// The fused epilogue (docs/engine.md §4.3), applied after the clamp, for 1 or 8 lanes only:
+    /// `[pixels, output_channels]` values added to the output (an ADD that read the convolution),
+    /// or NULL; then `output_channels` PReLU slopes, or NULL: a value whose sign bit is set is
+    /// multiplied by its channel's slope (as XNNPACK's PReLU selects).
+    const float *residual;
+    const float *slope;
     /// Pixels per task of `fk_pointwise_task` (a multiple of `fk_pointwise_block_pixels`).
     size_t pixels_per_task;
 } fk_pointwise;

@@ -14,6 +14,11 @@ package struct Node: Hashable, Sendable {
     /// one at load time (see ``Graph/foldingSpatialPads()``). The operator's own SAME or VALID
     /// rule applies to the padded size. `nil`: no PAD was folded.
     package var foldedPadding: SpatialPadding?
+    /// For a 1×1 CONV_2D: the ADD and PRELU that followed it, fused at load for the backend that
+    /// runs them in its store (see ``Graph/fusingPointwiseEpilogues(where:)``). Their tensors are
+    /// also inputs 3 (the residual, or `-1`) and 4 (the slopes, or `-1`), so that memory planning
+    /// sees them read here. `nil`: nothing fused.
+    package var epilogue: PointwiseEpilogue?
 
     package init(index: Int, op: BuiltinOperator, options: OperatorOptions, inputs: [Int], outputs: [Int]) {
         self.index = index
@@ -21,5 +26,20 @@ package struct Node: Hashable, Sendable {
         self.options = options
         self.inputs = inputs
         self.outputs = outputs
+    }
+}
+
+/// What a fused 1×1 convolution does to each output value before storing it (docs/engine.md §4.3).
+package struct PointwiseEpilogue: Hashable, Sendable {
+    /// The tensor added element by element (the other operand of the ADD that read the
+    /// convolution), of the output's shape; `nil` when no ADD was fused.
+    package var residual: Int?
+    /// The float32 constant of per-channel PReLU slopes applied after it; `nil` when no PRELU was
+    /// fused.
+    package var slope: Int?
+
+    package init(residual: Int? = nil, slope: Int? = nil) {
+        self.residual = residual
+        self.slope = slope
     }
 }

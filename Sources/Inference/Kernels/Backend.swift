@@ -12,6 +12,9 @@ package protocol Backend {
     /// reads afterwards (its own packed weights); the interpreter leaves them out of the arena
     /// when no other node reads them.
     func constantsPackedAtLoad(for node: Node, in graph: Graph) -> [Int]
+    /// Whether this backend's kernel for `node`, a 1×1 convolution, applies a fused ADD and PRELU
+    /// while storing (``Graph/fusingPointwiseEpilogues(where:)``); asked of the first backend.
+    func runsPointwiseEpilogue(of node: Node, in graph: Graph) -> Bool
 }
 
 extension Backend {
@@ -21,4 +24,7 @@ extension Backend {
 
     /// None, unless the backend says otherwise.
     package func constantsPackedAtLoad(for node: Node, in graph: Graph) -> [Int] { [] }
+
+    /// No, unless the backend says otherwise.
+    package func runsPointwiseEpilogue(of node: Node, in graph: Graph) -> Bool { false }
 }

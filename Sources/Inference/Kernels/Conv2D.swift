@@ -19,7 +19,8 @@ package struct Conv2DParameters: Hashable, Sendable {
     package init(_ context: KernelContext) throws { try self.init(NodeReader(context)) }
 
     package init(_ reader: NodeReader) throws {
-        try reader.expectArity(inputs: 2...3)
+        // A fused epilogue adds inputs 3 and 4 (Node.epilogue), which only the kernels that run it read.
+        try reader.expectArity(inputs: reader.node.epilogue == nil ? 2...3 : 2...5)
         guard case .conv2D(let options) = reader.node.options else { throw reader.wrongOptions() }
         let input = try reader.floatInput(0, rank: 4)
         let filter = try reader.floatInput(1, rank: 4)

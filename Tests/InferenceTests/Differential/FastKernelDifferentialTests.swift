@@ -102,6 +102,69 @@ import TestSupport
         try Self.expectBitIdentical(worstXNNPACKDelta)
     }
 
+    /// A 1×1 convolution followed by an ADD of another tensor, a PRELU, or both: fused into the
+    /// convolution (``Graph/fusingPointwiseEpilogues(where:)``) for the fast kernels, which then
+    /// run one node, and XNNPACK's three nodes bit for bit (docs/engine.md §4.3).
+    @Test func pointwiseConv2DWithFusedAddAndPReLU() throws {
+        var worstXNNPACKDelta: Float = 0
+        try runDifferentialCases("CONV_2D 1×1 + ADD + PRELU (fast, fused)", count: 40, seed: 0xFA579,
+                                 candidates: Self.candidates) { rng in
+            let h = rng.int(in: 1...11), w = rng.int(in: 1...29)
+            let c = rng.pick([3, 8, 16, 24, 48])
+            let cout = rng.pick([8, 16, 20, 24, 31, 32, 40, 64, 100])
+            let (adds, prelu) = rng.pick([(true, true), (true, true), (true, false), (false, true)])
+            let residualFirst = rng.bool()
+
+            var b = TestGraphBuilder()
+            let x = b.input([1, h, w, c])
+            let residual = b.input([1, h, w, cout])
+            let filter = b.constant(rng.floats(cout * c, in: -1, 1), [cout, 1, 1, c])
+            let bias = b.constant(rng.floats(cout, in: -1, 1), [cout])
+            let options = Conv2DOptions(padding: .same, strideW: 1, strideH: 1, dilationW: 1, dilationH: 1, fusedActivation: .none)
+            var y = try b.node(.conv2D, .conv2D(options), [x, filter, bias])
+            if adds {
+                y = try b.node(.add, .elementwise(fusedActivation: .none), residualFirst ? [residual, y] : [y, residual])
+            }
+            if prelu { y = try b.node(.prelu, .none, [y, b.constant(rng.floats(cout, in: -0.5, 1), [1, 1, cout])]) }
+            let graph = try b.graph(outputs: [y])
+            let fused = graph.fusingPointwiseEpilogues { _, _ in true }
+            #expect(fused.nodes.count == 1 && fused.nodes[0].epilogue == PointwiseEpilogue(residual: adds ? residual : nil,
+                                                                                          slope: prelu ? fused.nodes[0].inputs[4] : nil))
+            let testCase = DifferentialCase(
+                description: "conv [1, \(h), \(w), \(c)] 1x1 → \(cout), add \(adds) (residual first \(residualFirst)), prelu \(prelu)",
+                graph: graph, inputs: [rng.floats(h * w * c, in: -1, 1), rng.floats(h * w * cout, in: -1, 1)],
+                reductionLength: c + 2, expectedBackend: "fast")
+            worstXNNPACKDelta = max(worstXNNPACKDelta, try Self.maxDeltaFromXNNPACK(testCase))
+            return testCase
+        }
+        try Self.expectBitIdentical(worstXNNPACKDelta)
+    }
+
+    /// What must not be fused stays three nodes: an ADD that broadcasts, a residual computed after
+    /// the convolution, a convolution whose output is also a graph output, a clamped convolution.
+    @Test func epiloguesAreFusedOnlyWhereTheyMeanTheSame() throws {
+        var b = TestGraphBuilder()
+        let x = b.input([1, 4, 5, 8])
+        let weights = b.constant([Float](repeating: 0.25, count: 64), [8, 1, 1, 8])
+        func conv(_ input: Int, _ activation: FusedActivation = .none) throws -> Int {
+            let options = Conv2DOptions(padding: .same, strideW: 1, strideH: 1, dilationW: 1, dilationH: 1, fusedActivation: activation)
+            return try b.node(.conv2D, .conv2D(options), [input, weights])
+        }
+        let add = FusedActivation.none
+        let broadcastRow = b.input([1, 1, 5, 8])
+        let broadcasting = try b.node(.add, .elementwise(fusedActivation: add), [try conv(x), broadcastRow])
+        let first = try conv(broadcasting)
+        let later = try b.node(.add, .elementwise(fusedActivation: add), [x, x])   // after the convolution, not one itself
+        let residualComesLater = try b.node(.add, .elementwise(fusedActivation: add), [first, later])
+        let clamped = try b.node(.add, .elementwise(fusedActivation: add), [try conv(residualComesLater, .relu), x])
+        let shown = try conv(clamped)
+        let fusable = try b.node(.add, .elementwise(fusedActivation: add), [shown, x])
+        let graph = try b.graph(outputs: [fusable, shown])
+        let fused = graph.fusingPointwiseEpilogues { _, _ in true }
+        #expect(fused.nodes.count == graph.nodes.count)
+        #expect(fused.nodes.allSatisfy { $0.epilogue == nil })
+    }
+
     /// Shapes the kernels do not implement, or where XNNPACK sums in another order (1×1 and 7×7
     /// depthwise, one input channel), stay with XNNPACK: strides, two output channels.
     @Test func otherConvolutionsAreNotClaimed() throws {

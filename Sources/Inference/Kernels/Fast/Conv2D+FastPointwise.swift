@@ -5,7 +5,9 @@ import CFastKernels
 /// pose landmark networks at 128² and 256²) with 8-lane accumulators, where XNNPACK's 16-lane
 /// tiles leave half a vector per pixel idle; other counts in panels of 32 channels by 7 or 8 pixels,
 /// where Debian's 2022 XNNPACK has only 16-wide tiles. Sums bias + terms in input-channel order
-/// with fused multiply-adds, as XNNPACK's GEMM kernels do.
+/// with fused multiply-adds, as XNNPACK's GEMM kernels do; then, when an ADD and PRELU were fused
+/// into the node (``Node/epilogue``, 8 or 1 lanes), adds the residual and applies the slopes as
+/// XNNPACK's ADD and PRELU kernels do (docs/engine.md §4.3).
 final class FastPointwiseConv2DKernel: Kernel {
     private let operation: UnsafeMutablePointer<fk_pointwise>
     private let packed: UnsafeMutableBufferPointer<Float>
@@ -33,7 +35,10 @@ final class FastPointwiseConv2DKernel: Kernel {
         operation.initialize(to: fk_pointwise(
             lanes: lanes, input: context.floats(context.input(0)), output: context.floats(context.output(0)),
             packed: packed.baseAddress!, pixels: pixels, input_channels: p.inputChannels, output_channels: p.outputChannels,
-            output_min: p.activation.lower, output_max: p.activation.upper, pixels_per_task: tasks.rowsPerTask * blockPixels))
+            output_min: p.activation.lower, output_max: p.activation.upper,
+            residual: context.node.epilogue?.residual.map { UnsafePointer(context.floats($0)) },
+            slope: context.node.epilogue?.slope.map { UnsafePointer(context.floats($0)) },
+            pixels_per_task: tasks.rowsPerTask * blockPixels))
     }
 
     deinit {

@@ -59,8 +59,14 @@ package struct FastBackend: Backend {
         }
     }
 
+    /// The 1×1 kernel applies a fused ADD and PRELU while storing, with 8 lanes (AVX2) or 1 (the
+    /// portable C); the AVX-512 kernels do not (no processor here runs them to test it).
+    package func runsPointwiseEpilogue(of node: Node, in graph: Graph) -> Bool {
+        lanes != 16 && (try? choice(for: node, in: graph)) == .pointwise
+    }
+
     /// The kernel this backend makes for a node, or `nil`: decided in one place for
-    /// ``makeKernel(for:)`` and ``constantsPackedAtLoad(for:in:)``.
+    /// ``makeKernel(for:)``, ``constantsPackedAtLoad(for:in:)`` and ``runsPointwiseEpilogue(of:in:)``.
     private enum Choice { case resize, logistic, depthwise, pointwise, firstLayer, singleOutput, direct }
 
     private func choice(for node: Node, in graph: Graph) throws -> Choice? {

@@ -28,6 +28,9 @@ final class ReferenceConv2DKernel: Kernel {
     private let weightsAreConstant: Bool
 
     init(_ context: KernelContext) throws {
+        guard context.node.epilogue == nil else {
+            throw context.invalid("a fused ADD or PRELU is run by the fast kernels only (docs/engine.md §4.3)")
+        }
         p = try Conv2DParameters(context)
         input = context.floats(context.input(0))
         filter = context.floats(context.input(1))

@@ -160,6 +160,7 @@ private struct Translator {
 
     func convolution() throws(XNNPACKUnsupported) -> XNNPACKOperation {
         guard case .conv2D(let o) = node.options else { throw XNNPACKUnsupported("missing CONV_2D options") }
+        try require(node.epilogue == nil, "a fused ADD or PRELU is run by the fast kernels only")
         let x = try activation(0), filter = try floatConstant(1), y = try output()
         try requireRank(x, 4, "input"); try requireRank(filter.tensor, 4, "filter"); try requireRank(y, 4, "output")
         let f = shape(filter.tensor), xs = shape(x)
