@@ -43,12 +43,18 @@ final class JSONLinesSink: @unchecked Sendable {
 
     /// Writes `value` as one line.
     func write(_ value: JSONValue) throws(OutputError) {
-        try write(serializedLine: value.serialized)
+        var bytes = value.serializedBytes
+        bytes.append(UInt8(ascii: "\n"))
+        try write(lineBytes: bytes)
     }
 
     /// Writes `line`, one JSON value already serialized without newlines, as one line.
     func write(serializedLine line: String) throws(OutputError) {
-        let bytes = Array((line + "\n").utf8)
+        try write(lineBytes: Array((line + "\n").utf8))
+    }
+
+    /// Writes one line, its newline included.
+    private func write(lineBytes bytes: [UInt8]) throws(OutputError) {
         try lock.withLock { (_: inout ()) throws(OutputError) in
             guard !finished else { throw OutputError(path: "results", reason: "written after the output was closed") }
             switch target {

@@ -43,86 +43,90 @@ enum JSONValue: Sendable, Equatable {
     }
 
     /// The compact serialization: no spaces, no newlines (one JSON Lines record).
-    var serialized: String {
-        var text = ""
-        write(to: &text)
-        return text
+    var serialized: String { String(decoding: serializedBytes, as: UTF8.self) }
+
+    /// ``serialized`` as UTF-8 bytes, written into one buffer.
+    var serializedBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1024)
+        write(to: &bytes)
+        return bytes
     }
 
-    private func write(to text: inout String) {
+    private func write(to out: inout [UInt8]) {
         switch self {
-        case .null: text += "null"
-        case .bool(let value): text += value ? "true" : "false"
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
         case .number(let value):
             if !value.isFinite {
-                text += "null"
+                out.append(contentsOf: "null".utf8)
             } else if value == value.rounded(), abs(value) < 1e15 {
-                text += String(Int64(value))
+                out.append(contentsOf: String(Int64(value)).utf8)
             } else {
-                text += "\(value)"
+                out.append(contentsOf: value.description.utf8)
             }
         case .float(let value):
             if !value.isFinite {
-                text += "null"
+                out.append(contentsOf: "null".utf8)
             } else if value == value.rounded(), abs(value) < 16_777_216 {
-                text += String(Int64(value))
+                out.append(contentsOf: String(Int64(value)).utf8)
             } else if value == value.rounded() {
                 // Whole floats from 2^24 on: the shortest digits of the Float, then zeros, as the
                 // Double written above would print them (`2.5e+07` → `25000000`).
-                JSONValue.number(Double(value.description) ?? Double(value)).write(to: &text)
+                JSONValue.number(Double(value.description) ?? Double(value)).write(to: &out)
             } else {
-                text += value.description
+                out.append(contentsOf: value.description.utf8)
             }
-        case .string(let value): Self.writeString(value, to: &text)
+        case .string(let value): Self.writeString(value, to: &out)
         case .fileSystemName(let bytes):
-            text += "\""
+            out.append(UInt8(ascii: "\""))
             FileSystemName.forEachPiece(of: bytes) { piece in
                 switch piece {
-                case .scalar(let scalar): Self.writeScalar(scalar, to: &text)
-                case .invalidByte(let byte): text += "\\udc" + FileSystemName.hexDigits(byte).lowercased()
+                case .scalar(let scalar): Self.writeScalar(scalar, to: &out)
+                case .invalidByte(let byte): out.append(contentsOf: ("\\udc" + FileSystemName.hexDigits(byte).lowercased()).utf8)
                 }
             }
-            text += "\""
+            out.append(UInt8(ascii: "\""))
         case .array(let values):
-            text += "["
+            out.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { text += "," }
-                value.write(to: &text)
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                value.write(to: &out)
             }
-            text += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            text += "{"
+            out.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { text += "," }
-                Self.writeString(member.key, to: &text)
-                text += ":"
-                member.value.write(to: &text)
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                Self.writeString(member.key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                member.value.write(to: &out)
             }
-            text += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ value: String, to text: inout String) {
-        text += "\""
+    private static func writeString(_ value: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
         if value.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            text += value   // nothing to escape (keys, most file names): appended whole
+            out.append(contentsOf: value.utf8)   // nothing to escape (keys, most file names)
         } else {
-            for scalar in value.unicodeScalars { writeScalar(scalar, to: &text) }
+            for scalar in value.unicodeScalars { writeScalar(scalar, to: &out) }
         }
-        text += "\""
+        out.append(UInt8(ascii: "\""))
     }
 
-    private static func writeScalar(_ scalar: Unicode.Scalar, to text: inout String) {
+    private static func writeScalar(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
         switch scalar {
-        case "\"": text += "\\\""
-        case "\\": text += "\\\\"
-        case "\n": text += "\\n"
-        case "\r": text += "\\r"
-        case "\t": text += "\\t"
+        case "\"": out.append(contentsOf: "\\\"".utf8)
+        case "\\": out.append(contentsOf: "\\\\".utf8)
+        case "\n": out.append(contentsOf: "\\n".utf8)
+        case "\r": out.append(contentsOf: "\\r".utf8)
+        case "\t": out.append(contentsOf: "\\t".utf8)
         case let control where control.value < 0x20:
             let hex = String(control.value, radix: 16)
-            text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: text.unicodeScalars.append(scalar)
+            out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+        default: out.append(contentsOf: scalar.utf8)
         }
     }
 }
