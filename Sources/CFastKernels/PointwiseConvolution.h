@@ -19,7 +19,7 @@ size_t fk_pointwise_panels_block_pixels(size_t pixels);
 /// The fused epilogue on one value of output channel `channel`, `at` its index in the output.
 static inline float fk_pointwise_epilogue(const fk_pointwise *op, float y, size_t at, size_t channel) {
     if (op->residual != NULL) y = op->residual[at] + y;
-    if (op->slope != NULL && signbit(y)) y = y * op->slope[channel];
+    if (op->slope != NULL && __builtin_signbit(y)) y = y * op->slope[channel];   // the sign bit, as XNNPACK selects
     return y;
 }
 

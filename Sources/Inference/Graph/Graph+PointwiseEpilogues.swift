@@ -5,8 +5,8 @@ extension Graph {
     /// with an ADD of the block's input, a PRELU or both, each a pass over memory that the store
     /// makes instead.
     ///
-    /// A convolution with no fused activation whose output only an ADD reads takes that ADD when
-    /// the ADD has no activation, its operands have the same shape, and its other operand exists
+    /// A convolution (its own clamp, if any, still comes first) whose output only an ADD reads
+    /// takes that ADD when the ADD has no activation, its operands have the same shape, and its other operand exists
     /// before the convolution runs; then (or directly after the convolution) a PRELU that alone
     /// reads the value, with float32 constant slopes, one per channel. No fused value may be a
     /// graph output. Results do not change: the same additions and multiplications happen on the
@@ -27,8 +27,7 @@ extension Graph {
         var graph = self
         var removed = Set<Int>()
         for (position, node) in nodes.enumerated() where node.op == .conv2D && node.epilogue == nil && fuses(node, self) {
-            guard let p = try? Conv2DParameters(NodeReader(node: node, tensors: tensors)), p.activation == .none,
-                  node.outputs.count == 1 else { continue }
+            guard let p = try? Conv2DParameters(NodeReader(node: node, tensors: tensors)), node.outputs.count == 1 else { continue }
             var value = node.outputs[0]
             var epilogue = PointwiseEpilogue()
             var fused: [Int] = []
