@@ -18,7 +18,11 @@ size_t fk_pointwise_panels_block_pixels(size_t pixels);
 
 /// The fused epilogue on one value of output channel `channel`, `at` its index in the output.
 static inline float fk_pointwise_epilogue(const fk_pointwise *op, float y, size_t at, size_t channel) {
-    if (op->residual != NULL) y = op->residual[at] + y;
+    if (op->residual != NULL) {
+        y = op->residual[at] + y;
+        y = y < op->residual_min ? op->residual_min : y;
+        y = y > op->residual_max ? op->residual_max : y;
+    }
     if (op->slope != NULL && __builtin_signbit(y)) y = y * op->slope[channel];   // the sign bit, as XNNPACK selects
     return y;
 }
@@ -32,7 +36,7 @@ FK_AVX2 static inline __m256 fk_pointwise_epilogue_avx2(const fk_pointwise *op, 
     const __m256i mask = fk_lane_mask8(0, lanes);
     if (op->residual != NULL) {
         const __m256 r = lanes >= 8 ? _mm256_loadu_ps(op->residual + at) : _mm256_maskload_ps(op->residual + at, mask);
-        y = _mm256_add_ps(r, y);
+        y = _mm256_min_ps(_mm256_max_ps(_mm256_add_ps(r, y), _mm256_set1_ps(op->residual_min)), _mm256_set1_ps(op->residual_max));
     }
     if (op->slope != NULL) {
         const __m256 s = lanes >= 8 ? _mm256_loadu_ps(op->slope + channel) : _mm256_maskload_ps(op->slope + channel, mask);

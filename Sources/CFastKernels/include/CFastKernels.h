@@ -116,9 +116,11 @@ typedef struct fk_pointwise {
     float output_min, output_max;
     /// The fused epilogue (docs/engine.md §4.3), applied after the clamp, for 1 or 8 lanes only:
     /// `[pixels, output_channels]` values added to the output (an ADD that read the convolution),
-    /// or NULL; then `output_channels` PReLU slopes, or NULL: a value whose sign bit is set is
-    /// multiplied by its channel's slope (as XNNPACK's PReLU selects).
+    /// or NULL, the sum then clamped to `[residual_min, residual_max]` (the ADD's activation);
+    /// then `output_channels` PReLU slopes, or NULL: a value whose sign bit is set is multiplied
+    /// by its channel's slope (as XNNPACK's PReLU selects).
     const float *residual;
+    float residual_min, residual_max;
     const float *slope;
     /// Pixels per task of `fk_pointwise_task` (a multiple of `fk_pointwise_block_pixels`).
     size_t pixels_per_task;

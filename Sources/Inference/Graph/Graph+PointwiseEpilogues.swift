@@ -6,55 +6,57 @@ extension Graph {
     /// makes instead.
     ///
     /// A convolution (its own clamp, if any, still comes first) whose output only an ADD reads
-    /// takes that ADD when the ADD has no activation, its operands have the same shape, and its other operand exists
-    /// before the convolution runs; then (or directly after the convolution) a PRELU that alone
-    /// reads the value, with float32 constant slopes, one per channel. No fused value may be a
-    /// graph output. Results do not change: the same additions and multiplications happen on the
-    /// same values, only earlier.
+    /// takes that ADD, and the ADD's clamp, when its operands have the same shape; then (or
+    /// directly after the convolution) a PRELU that alone reads the value, with float32 constant
+    /// slopes, one per channel. No fused value may be a graph output. The fused node runs where
+    /// the last node it took ran, so that the ADD's other operand (the residual) has been
+    /// computed; the convolution's inputs stay alive until then. Results do not change: the same
+    /// additions and multiplications happen on the same values.
     package func fusingPointwiseEpilogues(where fuses: (Node, Graph) -> Bool) -> Graph {
         var readers = [[Int]](repeating: [], count: tensors.count)
-        var producer = [Int?](repeating: nil, count: tensors.count)
         for (position, node) in nodes.enumerated() {
             for input in node.inputs where input >= 0 { readers[input].append(position) }
-            for output in node.outputs where output >= 0 { producer[output] = position }
         }
-        /// The one node reading `tensor` and its position, if there is exactly one and `tensor`
-        /// is not a graph output.
+        var result = nodes.map(Optional.some)
+        var taken = Set<Int>()   // positions of the ADDs and PRELUs fused so far
+        /// The one node reading `tensor` and its position, if there is exactly one, `tensor` is not
+        /// a graph output, and no convolution has taken that node yet (an ADD of two convolutions
+        /// goes to the first).
         func soleReader(of tensor: Int) -> (position: Int, node: Node)? {
-            guard readers[tensor].count == 1, !tensors[tensor].isGraphOutput else { return nil }
+            guard readers[tensor].count == 1, !tensors[tensor].isGraphOutput, !taken.contains(readers[tensor][0]) else { return nil }
             return (readers[tensor][0], nodes[readers[tensor][0]])
         }
-        var graph = self
-        var removed = Set<Int>()
         for (position, node) in nodes.enumerated() where node.op == .conv2D && node.epilogue == nil && fuses(node, self) {
             guard let p = try? Conv2DParameters(NodeReader(node: node, tensors: tensors)), node.outputs.count == 1 else { continue }
-            var value = node.outputs[0]
+            var fusedNode = node
             var epilogue = PointwiseEpilogue()
-            var fused: [Int] = []
-            if let (addPosition, add) = soleReader(of: value), add.op == .add,
-               let b = try? BinaryParameters(NodeReader(node: add, tensors: tensors)), b.activation == .none,
-               b.lhsShape == b.rhsShape, add.inputs.count == 2, add.inputs[0] != add.inputs[1] {
-                let residual = add.inputs[0] == value ? add.inputs[1] : add.inputs[0]
-                if tensors[residual].isConstant || (producer[residual].map { $0 < position } ?? true) {
-                    epilogue.residual = residual
-                    fused.append(addPosition)
-                    value = add.outputs[0]
-                }
+            var last = position
+            if let (addPosition, add) = soleReader(of: fusedNode.outputs[0]), add.op == .add, add.inputs.count == 2,
+               add.inputs[0] != add.inputs[1], let b = try? BinaryParameters(NodeReader(node: add, tensors: tensors)),
+               b.lhsShape == b.rhsShape {
+                epilogue.residual = add.inputs[0] == fusedNode.outputs[0] ? add.inputs[1] : add.inputs[0]
+                epilogue.residualActivation = b.activation
+                fusedNode.outputs = add.outputs
+                result[last] = nil
+                last = addPosition
+                taken.insert(addPosition)
             }
-            if let (preluPosition, prelu) = soleReader(of: value), prelu.op == .prelu, prelu.inputs.count == 2,
-               prelu.inputs[0] == value, let slope = perChannelSlope(prelu.inputs[1], channels: p.outputChannels) {
+            if let (preluPosition, prelu) = soleReader(of: fusedNode.outputs[0]), prelu.op == .prelu, prelu.inputs.count == 2,
+               prelu.inputs[0] == fusedNode.outputs[0], let slope = perChannelSlope(prelu.inputs[1], channels: p.outputChannels) {
                 epilogue.slope = slope
-                fused.append(preluPosition)
-                value = prelu.outputs[0]
+                fusedNode.outputs = prelu.outputs
+                result[last] = nil
+                last = preluPosition
+                taken.insert(preluPosition)
             }
-            guard !fused.isEmpty else { continue }
-            graph.nodes[position].epilogue = epilogue
-            graph.nodes[position].inputs = Array(node.inputs.prefix(3)) + Array(repeating: -1, count: max(0, 3 - node.inputs.count))
+            guard last != position else { continue }
+            fusedNode.epilogue = epilogue
+            fusedNode.inputs = Array(node.inputs.prefix(3)) + Array(repeating: -1, count: max(0, 3 - node.inputs.count))
                 + [epilogue.residual ?? -1, epilogue.slope ?? -1]
-            graph.nodes[position].outputs = [value]
-            removed.formUnion(fused)
+            result[last] = fusedNode
         }
-        graph.nodes = graph.nodes.indices.filter { !removed.contains($0) }.map { graph.nodes[$0] }
+        var graph = self
+        graph.nodes = result.compactMap { $0 }
         return graph
     }
 

@@ -34,12 +34,15 @@ package struct PointwiseEpilogue: Hashable, Sendable {
     /// The tensor added element by element (the other operand of the ADD that read the
     /// convolution), of the output's shape; `nil` when no ADD was fused.
     package var residual: Int?
+    /// The ADD's own clamp, applied to the sum.
+    package var residualActivation: ActivationRange
     /// The float32 constant of per-channel PReLU slopes applied after it; `nil` when no PRELU was
     /// fused.
     package var slope: Int?
 
-    package init(residual: Int? = nil, slope: Int? = nil) {
+    package init(residual: Int? = nil, residualActivation: ActivationRange = .none, slope: Int? = nil) {
         self.residual = residual
+        self.residualActivation = residualActivation
         self.slope = slope
     }
 }

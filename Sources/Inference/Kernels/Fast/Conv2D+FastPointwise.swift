@@ -37,6 +37,8 @@ final class FastPointwiseConv2DKernel: Kernel {
             packed: packed.baseAddress!, pixels: pixels, input_channels: p.inputChannels, output_channels: p.outputChannels,
             output_min: p.activation.lower, output_max: p.activation.upper,
             residual: context.node.epilogue?.residual.map { UnsafePointer(context.floats($0)) },
+            residual_min: context.node.epilogue?.residualActivation.lower ?? -.infinity,
+            residual_max: context.node.epilogue?.residualActivation.upper ?? .infinity,
             slope: context.node.epilogue?.slope.map { UnsafePointer(context.floats($0)) },
             pixels_per_task: tasks.rowsPerTask * blockPixels))
     }
