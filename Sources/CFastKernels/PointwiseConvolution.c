@@ -144,11 +144,10 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t count, const size
     const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
     for (size_t i = 0; i < count; i++) {
         for (size_t m = 0; m < M; m++) {
-            const size_t at = (p + i) * N + 8 * m;
-            const __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i * M + m], vmin), vmax);
-            _mm256_storeu_ps(op->output + at, fk_pointwise_epilogue_avx2(op, y, at, 8 * m, 8));
+            _mm256_storeu_ps(op->output + (p + i) * N + 8 * m, _mm256_min_ps(_mm256_max_ps(acc[i * M + m], vmin), vmax));
         }
     }
+    if (op->residual != NULL || op->slope != NULL) fk_pointwise_epilogue_avx2(op, p, count, 0, N);
 }
 
 FK_AVX2 static inline __attribute__((always_inline))

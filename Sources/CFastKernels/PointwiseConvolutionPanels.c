@@ -153,13 +153,12 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t rows, const float
         // Masked stores are slow on some processors (microcoded on AMD Zen): only for a partial vector.
         const __m256i mask = fk_lane_mask8(0, lanes);
         for (size_t i = 0; i < rows; i++) {
-            const size_t at = (p + i) * N + column + 8 * v;
-            __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i][v], vmin), vmax);
-            y = fk_pointwise_epilogue_avx2(op, y, at, column + 8 * v, lanes);
-            if (lanes >= 8) _mm256_storeu_ps(op->output + at, y);
-            else _mm256_maskstore_ps(op->output + at, mask, y);
+            const __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i][v], vmin), vmax);
+            if (lanes >= 8) _mm256_storeu_ps(op->output + (p + i) * N + column + 8 * v, y);
+            else _mm256_maskstore_ps(op->output + (p + i) * N + column + 8 * v, mask, y);
         }
     }
+    if (op->residual != NULL || op->slope != NULL) fk_pointwise_epilogue_avx2(op, p, rows, column, valid);
 }
 
 /// All panels (16 wide, the last 16 or 8) for `rows` pixels from `p`.

@@ -6,22 +6,23 @@ extension Graph {
     /// makes instead.
     ///
     /// A convolution (its own clamp, if any, still comes first) whose output only an ADD reads
-    /// takes that ADD, and the ADD's clamp, when its operands have the same shape; then (or
-    /// directly after the convolution) a PRELU that alone reads the value, with float32 constant
-    /// slopes, one per channel. No fused value may be a graph output. The fused node runs where
-    /// the last node it took ran, so that the ADD's other operand (the residual) has been
-    /// computed; the convolution's inputs stay alive until then. Results do not change: the same
-    /// additions and multiplications happen on the same values.
+    /// takes that ADD, and the ADD's clamp, when its operands have the same shape and the other
+    /// operand (the residual) is computed before the convolution; then (or directly after the
+    /// convolution) a PRELU that alone reads the value, with float32 constant slopes, one per
+    /// channel. No fused value may be a graph output. The fused node runs where the last node it
+    /// took ran (its inputs stay alive until then). Results do not change: the same additions and
+    /// multiplications happen on the same values.
     package func fusingPointwiseEpilogues(where fuses: (Node, Graph) -> Bool) -> Graph {
         var readers = [[Int]](repeating: [], count: tensors.count)
+        var producer = [Int?](repeating: nil, count: tensors.count)
         for (position, node) in nodes.enumerated() {
             for input in node.inputs where input >= 0 { readers[input].append(position) }
+            for output in node.outputs where output >= 0 { producer[output] = position }
         }
         var result = nodes.map(Optional.some)
         var taken = Set<Int>()   // positions of the ADDs and PRELUs fused so far
         /// The one node reading `tensor` and its position, if there is exactly one, `tensor` is not
-        /// a graph output, and no convolution has taken that node yet (an ADD of two convolutions
-        /// goes to the first).
+        /// a graph output, and no convolution has taken that node yet (each is fused at most once).
         func soleReader(of tensor: Int) -> (position: Int, node: Node)? {
             guard readers[tensor].count == 1, !tensors[tensor].isGraphOutput, !taken.contains(readers[tensor][0]) else { return nil }
             return (readers[tensor][0], nodes[readers[tensor][0]])
@@ -33,8 +34,9 @@ extension Graph {
             var last = position
             if let (addPosition, add) = soleReader(of: fusedNode.outputs[0]), add.op == .add, add.inputs.count == 2,
                add.inputs[0] != add.inputs[1], let b = try? BinaryParameters(NodeReader(node: add, tensors: tensors)),
-               b.lhsShape == b.rhsShape {
-                epilogue.residual = add.inputs[0] == fusedNode.outputs[0] ? add.inputs[1] : add.inputs[0]
+               b.lhsShape == b.rhsShape, case let residual = add.inputs[0] == fusedNode.outputs[0] ? add.inputs[1] : add.inputs[0],
+               producer[residual].map({ $0 < position }) ?? true {
+                epilogue.residual = residual
                 epilogue.residualActivation = b.activation
                 fusedNode.outputs = add.outputs
                 result[last] = nil
