@@ -1,10 +1,8 @@
 // The panel layout of the 1×1 convolution (PointwiseConvolutionPanels.c), used by
 // PointwiseConvolution.c for 16 or more output channels other than 24 and 40, and the fused
-// epilogue both apply before storing.
+// epilogue (docs/engine.md §4.3) that both kernels apply.
 #ifndef CFASTKERNELS_POINTWISE_H
 #define CFASTKERNELS_POINTWISE_H
-
-#include <math.h>
 
 #include "CFastKernels.h"
 #include "Dispatch.h"

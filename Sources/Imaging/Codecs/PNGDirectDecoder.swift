@@ -28,10 +28,9 @@ enum PNGDirectDecoder {
         /// The data of each IDAT chunk, in order, as ranges of the file.
         let imageData: [Range<Int>]
 
-        /// Walks the chunks up to IEND; `nil` unless the file is one this path decodes.
+        /// Walks the chunks up to IEND; `nil` unless the file is one this path decodes. The caller
+        /// (``ImageDecoder``, through ``ImageFileFormat``) has checked the 8-byte signature.
         init?(_ file: UnsafeBufferPointer<UInt8>) {
-            let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-            guard file.count >= 8, file.prefix(8).elementsEqual(signature) else { return nil }
             var offset = 8
             var header: (width: Int, height: Int, format: PixelFormat)?
             var imageData: [Range<Int>] = []

@@ -1,9 +1,9 @@
 extension Graph {
     /// This graph with the ADD and PRELU after each 1×1 convolution that `fuses` accepts (asked
-    /// with this graph) folded into it (``Node/epilogue``), as the fast kernels apply them while
-    /// storing (docs/engine.md §4.3): face_landmarks_detector follows most of its 1×1 convolutions
-    /// with an ADD of the block's input, a PRELU or both, each a pass over memory that the store
-    /// makes instead.
+    /// with this graph) folded into it (``Node/epilogue``), as the fast kernels apply them to each
+    /// block they have just stored (docs/engine.md §4.3): face_landmarks_detector follows most of its 1×1 convolutions
+    /// with an ADD of the block's input, a PRELU or both, each a pass over memory that the kernel
+    /// saves.
     ///
     /// A convolution (its own clamp, if any, still comes first) whose output only an ADD reads
     /// takes that ADD, and the ADD's clamp, when its operands have the same shape and the other

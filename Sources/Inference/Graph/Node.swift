@@ -14,8 +14,8 @@ package struct Node: Hashable, Sendable {
     /// one at load time (see ``Graph/foldingSpatialPads()``). The operator's own SAME or VALID
     /// rule applies to the padded size. `nil`: no PAD was folded.
     package var foldedPadding: SpatialPadding?
-    /// For a 1×1 CONV_2D: the ADD and PRELU that followed it, fused at load for the backend that
-    /// runs them in its store (see ``Graph/fusingPointwiseEpilogues(where:)``). Their tensors are
+    /// For a 1×1 CONV_2D: the ADD and PRELU that followed it, fused at load for the backend whose
+    /// kernel applies them (see ``Graph/fusingPointwiseEpilogues(where:)``). Their tensors are
     /// also inputs 3 (the residual, or `-1`) and 4 (the slopes, or `-1`), so that memory planning
     /// sees them read here. `nil`: nothing fused.
     package var epilogue: PointwiseEpilogue?

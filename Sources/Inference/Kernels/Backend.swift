@@ -13,7 +13,7 @@ package protocol Backend {
     /// when no other node reads them.
     func constantsPackedAtLoad(for node: Node, in graph: Graph) -> [Int]
     /// Whether this backend's kernel for `node`, a 1×1 convolution, applies a fused ADD and PRELU
-    /// while storing (``Graph/fusingPointwiseEpilogues(where:)``); asked of the first backend.
+    /// to its output (``Graph/fusingPointwiseEpilogues(where:)``); asked of the first backend.
     func runsPointwiseEpilogue(of node: Node, in graph: Graph) -> Bool
 }
 
