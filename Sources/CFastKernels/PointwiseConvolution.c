@@ -97,6 +97,7 @@ void block_avx512vl(const fk_pointwise *op, size_t p, const size_t count, const 
             _mm256_storeu_ps(op->output + (p + i) * N + 8 * m, _mm256_min_ps(_mm256_max_ps(acc[i * M + m], vmin), vmax));
         }
     }
+    if (op->residual != NULL || op->slope != NULL) fk_pointwise_epilogue_avx512(op, p, count, 0, N);
 }
 
 /// Pixels per block for M accumulators per pixel: as many as 24 accumulators allow (of the 32

@@ -90,6 +90,7 @@ void block_avx512(const fk_pointwise *op, size_t p, const size_t rows, const flo
             _mm512_mask_storeu_ps(op->output + (p + i) * N + column + 16 * v, mask, y);
         }
     }
+    if (op->residual != NULL || op->slope != NULL) fk_pointwise_epilogue_avx512(op, p, rows, column, valid);
 }
 
 /// The same for an 8-wide panel, with 256-bit vectors.
@@ -109,6 +110,7 @@ void block_avx512vl_8(const fk_pointwise *op, size_t p, const size_t rows, const
     for (size_t i = 0; i < rows; i++) {
         _mm256_mask_storeu_ps(op->output + (p + i) * N + column, mask, _mm256_min_ps(_mm256_max_ps(acc[i], vmin), vmax));
     }
+    if (op->residual != NULL || op->slope != NULL) fk_pointwise_epilogue_avx512(op, p, rows, column, valid);
 }
 
 /// All panels for `rows` pixels from `p`.

@@ -1,3 +1,4 @@
+import Inference
 import Testing
 import TestSupport
 import VisionPipeline
@@ -22,8 +23,13 @@ struct HandErrors: CustomStringConvertible {
             && labelMismatches == 0
     }
 
-    /// Every value equal to MediaPipe's.
-    var isExact: Bool { xy == 0 && z == 0 && world == 0 && handedness == 0 && labelMismatches == 0 }
+    /// Every value equal to MediaPipe's. The hand goldens were recorded on an AVX2 processor; with
+    /// AVX-512, XNNPACK's LOGISTIC uses another polynomial, and the handedness score (a LOGISTIC
+    /// of the landmark model) may differ by 1 ulp of 1.
+    var isExact: Bool {
+        xy == 0 && z == 0 && world == 0 && handedness <= Self.logisticTolerance && labelMismatches == 0
+    }
+    static let logisticTolerance: Float = FastBackend.usesAVX512 ? Float(1).ulp : 0
 
     func expectGate(_ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(passes, "\(what): \(self)", sourceLocation: sourceLocation)

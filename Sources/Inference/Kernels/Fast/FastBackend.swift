@@ -59,10 +59,9 @@ package struct FastBackend: Backend {
         }
     }
 
-    /// The 1×1 kernel applies a fused ADD and PRELU to each block it has stored, with 8 lanes
-    /// (AVX2) or 1 (the portable C); the AVX-512 kernels do not (no processor here runs them to test it).
+    /// The 1×1 kernel applies a fused ADD and PRELU to each block it has stored.
     package func runsPointwiseEpilogue(of node: Node, in graph: Graph) -> Bool {
-        lanes != 16 && (try? choice(for: node, in: graph)) == .pointwise
+        (try? choice(for: node, in: graph)) == .pointwise
     }
 
     /// The kernel this backend makes for a node, or `nil`: decided in one place for
