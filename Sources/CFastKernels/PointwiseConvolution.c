@@ -75,7 +75,7 @@ static void pixels_scalar(const fk_pointwise *op, size_t start, size_t end) {
 /// with the input value broadcast: Zen 4 runs two of them per cycle, as many multiply-adds as one
 /// 512-bit instruction, with no lane left idle.
 FK_AVX512VL static inline __attribute__((always_inline))
-void block_avx512vl(const fk_pointwise *op, size_t p, const size_t count, const size_t K, const size_t M) {
+void block_avx512vl(const fk_pointwise *op, size_t p, const size_t count, const size_t K, const size_t M, const int fused) {
     const size_t N = 8 * M;
     const float *a = op->input + p * K;
     __m256 acc[24];
@@ -94,10 +94,11 @@ void block_avx512vl(const fk_pointwise *op, size_t p, const size_t count, const 
     const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
     for (size_t i = 0; i < count; i++) {
         for (size_t m = 0; m < M; m++) {
-            _mm256_storeu_ps(op->output + (p + i) * N + 8 * m, _mm256_min_ps(_mm256_max_ps(acc[i * M + m], vmin), vmax));
+            __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i * M + m], vmin), vmax);
+            if (fused) y = fk_pointwise_epilogue_avx512vl(op, y, (p + i) * N + 8 * m, 8 * m, 0xFF);
+            _mm256_storeu_ps(op->output + (p + i) * N + 8 * m, y);
         }
     }
-    if (op->residual != NULL || op->slope != NULL) fk_pointwise_epilogue_avx512(op, p, count, 0, N);
 }
 
 /// Pixels per block for M accumulators per pixel: as many as 24 accumulators allow (of the 32
@@ -105,11 +106,18 @@ void block_avx512vl(const fk_pointwise *op, size_t p, const size_t count, const 
 #define BLOCK_PIXELS(M) ((M) == 1 ? 8 : 24 / (M))
 
 FK_AVX512VL static inline __attribute__((always_inline))
-void pixels_avx512(const fk_pointwise *op, size_t start, size_t end, const size_t K, const size_t M) {
+void pixels_avx512_with(const fk_pointwise *op, size_t start, size_t end, const size_t K, const size_t M, const int fused) {
     const size_t block = BLOCK_PIXELS(M);
     size_t p = start;
-    for (; p + block <= end; p += block) block_avx512vl(op, p, block, K, M);
-    for (; p < end; p++) block_avx512vl(op, p, 1, K, M);
+    for (; p + block <= end; p += block) block_avx512vl(op, p, block, K, M, fused);
+    for (; p < end; p++) block_avx512vl(op, p, 1, K, M, fused);
+}
+
+/// A copy of the loops with the fused epilogue (`fused` a constant in each), one without.
+FK_AVX512VL static inline __attribute__((always_inline))
+void pixels_avx512(const fk_pointwise *op, size_t start, size_t end, const size_t K, const size_t M) {
+    if (op->residual != NULL || op->slope != NULL) pixels_avx512_with(op, start, end, K, M, 1);
+    else pixels_avx512_with(op, start, end, K, M, 0);
 }
 
 FK_AVX512VL static void pixels_8x8(const fk_pointwise *op, size_t start, size_t end) { pixels_avx512(op, start, end, 8, 1); }

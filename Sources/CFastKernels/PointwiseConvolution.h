@@ -55,28 +55,35 @@ FK_AVX2 static inline void fk_pointwise_epilogue_avx2(const fk_pointwise *op, si
         }
     }
 }
-/// `fk_pointwise_epilogue_avx2` with 16 lanes and AVX-512's masked loads and stores.
-FK_AVX512 static inline void fk_pointwise_epilogue_avx512(const fk_pointwise *op, size_t p, size_t rows, size_t column, size_t count) {
-    const size_t N = op->output_channels;
-    const __m512 low = _mm512_set1_ps(op->residual_min), high = _mm512_set1_ps(op->residual_max);
-    const __m512i sign = _mm512_set1_epi32((int)0x80000000u);
-    for (size_t i = 0; i < rows; i++) {
-        for (size_t c = 0; c < count; c += 16) {
-            const size_t lanes = count - c < 16 ? count - c : 16;
-            const __mmask16 mask = (__mmask16)((1u << lanes) - 1);
-            const size_t at = (p + i) * N + column + c;
-            __m512 y = _mm512_maskz_loadu_ps(mask, op->output + at);
-            if (op->residual != NULL) {
-                const __m512 r = _mm512_maskz_loadu_ps(mask, op->residual + at);
-                y = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(r, y), low), high);
-            }
-            if (op->slope != NULL) {
-                const __m512 s = _mm512_maskz_loadu_ps(mask, op->slope + column + c);
-                y = _mm512_mask_mul_ps(y, _mm512_test_epi32_mask(_mm512_castps_si512(y), sign), y, s);
-            }
-            _mm512_mask_storeu_ps(op->output + at, mask, y);
-        }
+/// The fused epilogue on one 16-lane vector `y` of clamped outputs, still in registers, before it
+/// is stored: lanes `mask` of the outputs at `at`, channels from `channel`. With AVX-512's 32
+/// registers the multiply-add loops keep theirs; the kernels call this only in the copies of
+/// their loops made for fused nodes (a constant `fused` argument), so the others run unchanged.
+FK_AVX512 static inline __attribute__((always_inline))
+__m512 fk_pointwise_epilogue_avx512(const fk_pointwise *op, __m512 y, size_t at, size_t channel, __mmask16 mask) {
+    if (op->residual != NULL) {
+        const __m512 r = _mm512_maskz_loadu_ps(mask, op->residual + at);
+        y = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(r, y), _mm512_set1_ps(op->residual_min)), _mm512_set1_ps(op->residual_max));
     }
+    if (op->slope != NULL) {
+        const __m512 s = _mm512_maskz_loadu_ps(mask, op->slope + channel);
+        y = _mm512_mask_mul_ps(y, _mm512_test_epi32_mask(_mm512_castps_si512(y), _mm512_set1_epi32(INT32_MIN)), y, s);
+    }
+    return y;
+}
+
+/// The same on an 8-lane vector (AVX-512VL).
+FK_AVX512VL static inline __attribute__((always_inline))
+__m256 fk_pointwise_epilogue_avx512vl(const fk_pointwise *op, __m256 y, size_t at, size_t channel, __mmask8 mask) {
+    if (op->residual != NULL) {
+        const __m256 r = _mm256_maskz_loadu_ps(mask, op->residual + at);
+        y = _mm256_min_ps(_mm256_max_ps(_mm256_add_ps(r, y), _mm256_set1_ps(op->residual_min)), _mm256_set1_ps(op->residual_max));
+    }
+    if (op->slope != NULL) {
+        const __m256 s = _mm256_maskz_loadu_ps(mask, op->slope + channel);
+        y = _mm256_mask_mul_ps(y, _mm256_test_epi32_mask(_mm256_castps_si256(y), _mm256_set1_epi32(INT32_MIN)), y, s);
+    }
+    return y;
 }
 #endif
 

@@ -65,7 +65,7 @@ void fk_pointwise_panels_pack(size_t lanes, size_t input_channels, size_t output
 /// channels are stored, from output channel `column`).
 FK_AVX512 static inline __attribute__((always_inline))
 void block_avx512(const fk_pointwise *op, size_t p, const size_t rows, const float *panel, const size_t vectors,
-                  size_t column, size_t valid) {
+                  size_t column, size_t valid, const int fused) {
     const size_t K = op->input_channels, N = op->output_channels;
     const float *a = op->input + p * K;
     __m512 acc[FK_PANEL_ROWS][2];
@@ -86,16 +86,18 @@ void block_avx512(const fk_pointwise *op, size_t p, const size_t rows, const flo
         const size_t lanes = valid > 16 * v ? valid - 16 * v : 0;
         const __mmask16 mask = lanes >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << lanes) - 1);
         for (size_t i = 0; i < rows; i++) {
-            const __m512 y = _mm512_min_ps(_mm512_max_ps(acc[i][v], vmin), vmax);
-            _mm512_mask_storeu_ps(op->output + (p + i) * N + column + 16 * v, mask, y);
+            const size_t at = (p + i) * N + column + 16 * v;
+            __m512 y = _mm512_min_ps(_mm512_max_ps(acc[i][v], vmin), vmax);
+            if (fused) y = fk_pointwise_epilogue_avx512(op, y, at, column + 16 * v, mask);
+            _mm512_mask_storeu_ps(op->output + at, mask, y);
         }
     }
-    if (op->residual != NULL || op->slope != NULL) fk_pointwise_epilogue_avx512(op, p, rows, column, valid);
 }
 
 /// The same for an 8-wide panel, with 256-bit vectors.
 FK_AVX512VL static inline __attribute__((always_inline))
-void block_avx512vl_8(const fk_pointwise *op, size_t p, const size_t rows, const float *panel, size_t column, size_t valid) {
+void block_avx512vl_8(const fk_pointwise *op, size_t p, const size_t rows, const float *panel, size_t column, size_t valid,
+                      const int fused) {
     const size_t K = op->input_channels, N = op->output_channels;
     const float *a = op->input + p * K;
     __m256 acc[FK_PANEL_ROWS];
@@ -108,22 +110,23 @@ void block_avx512vl_8(const fk_pointwise *op, size_t p, const size_t rows, const
     const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
     const __mmask8 mask = (__mmask8)((1u << valid) - 1);
     for (size_t i = 0; i < rows; i++) {
-        _mm256_mask_storeu_ps(op->output + (p + i) * N + column, mask, _mm256_min_ps(_mm256_max_ps(acc[i], vmin), vmax));
+        __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i], vmin), vmax);
+        if (fused) y = fk_pointwise_epilogue_avx512vl(op, y, (p + i) * N + column, column, mask);
+        _mm256_mask_storeu_ps(op->output + (p + i) * N + column, mask, y);
     }
-    if (op->residual != NULL || op->slope != NULL) fk_pointwise_epilogue_avx512(op, p, rows, column, valid);
 }
 
 /// All panels for `rows` pixels from `p`.
 FK_AVX512VL static inline __attribute__((always_inline))
-void panels_avx512(const fk_pointwise *op, size_t p, const size_t rows) {
+void panels_avx512(const fk_pointwise *op, size_t p, const size_t rows, const int fused) {
     const size_t K = op->input_channels, N = op->output_channels;
     const float *panel = op->packed;
     for (size_t j = 0; j < panel_count(16, N); j++) {
         const size_t width = panel_width(16, N, j), column = 32 * j;
         const size_t valid = N - column < width ? N - column : width;
-        if (width == 32) block_avx512(op, p, rows, panel, 2, column, valid);
-        else if (width == 16) block_avx512(op, p, rows, panel, 1, column, valid);
-        else block_avx512vl_8(op, p, rows, panel, column, valid);
+        if (width == 32) block_avx512(op, p, rows, panel, 2, column, valid, fused);
+        else if (width == 16) block_avx512(op, p, rows, panel, 1, column, valid, fused);
+        else block_avx512vl_8(op, p, rows, panel, column, valid, fused);
         panel += (K + 1) * width;
     }
 }
@@ -190,23 +193,33 @@ FK_AVX2 static void pixels_panels_avx2(const fk_pointwise *op, size_t start, siz
     }
 }
 
-FK_AVX512VL static void pixels_panels_avx512(const fk_pointwise *op, size_t start, size_t end) {
+/// `fused`: a constant, so that the copy of these loops for nodes without an epilogue has none.
+FK_AVX512VL static inline __attribute__((always_inline))
+void pixels_panels_avx512(const fk_pointwise *op, size_t start, size_t end, const int fused) {
     size_t p = start;
     if (fk_pointwise_panels_block_pixels(op->pixels) == 8) {
-        for (; p + 8 <= end; p += 8) panels_avx512(op, p, 8);
+        for (; p + 8 <= end; p += 8) panels_avx512(op, p, 8, fused);
     } else {
-        for (; p + 7 <= end; p += 7) panels_avx512(op, p, 7);
+        for (; p + 7 <= end; p += 7) panels_avx512(op, p, 7, fused);
     }
     switch (end - p) {
-    case 7: panels_avx512(op, p, 7); break;
-    case 6: panels_avx512(op, p, 6); break;
-    case 5: panels_avx512(op, p, 5); break;
-    case 4: panels_avx512(op, p, 4); break;
-    case 3: panels_avx512(op, p, 3); break;
-    case 2: panels_avx512(op, p, 2); break;
-    case 1: panels_avx512(op, p, 1); break;
+    case 7: panels_avx512(op, p, 7, fused); break;
+    case 6: panels_avx512(op, p, 6, fused); break;
+    case 5: panels_avx512(op, p, 5, fused); break;
+    case 4: panels_avx512(op, p, 4, fused); break;
+    case 3: panels_avx512(op, p, 3, fused); break;
+    case 2: panels_avx512(op, p, 2, fused); break;
+    case 1: panels_avx512(op, p, 1, fused); break;
     default: break;
     }
+}
+
+FK_AVX512VL static void pixels_panels_avx512_plain(const fk_pointwise *op, size_t start, size_t end) {
+    pixels_panels_avx512(op, start, end, 0);
+}
+
+FK_AVX512VL static void pixels_panels_avx512_fused(const fk_pointwise *op, size_t start, size_t end) {
+    pixels_panels_avx512(op, start, end, 1);
 }
 #endif
 
@@ -238,7 +251,8 @@ static void pixels_panels_scalar(const fk_pointwise *op, size_t start, size_t en
 void fk_pointwise_panels_pixels(const fk_pointwise *op, size_t start, size_t end) {
 #if FK_X86
     if (op->lanes == 16) {
-        pixels_panels_avx512(op, start, end);
+        if (op->residual != NULL || op->slope != NULL) pixels_panels_avx512_fused(op, start, end);
+        else pixels_panels_avx512_plain(op, start, end);
         return;
     }
     if (op->lanes == 8) {
