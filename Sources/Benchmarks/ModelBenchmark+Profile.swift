@@ -15,13 +15,17 @@ extension ModelBenchmark {
     ///
     /// With `splitsSegments`, the XNNPACK backend gets one runtime per node, so each node's own
     /// cost shows (at the price of the fusion a normal run gets); otherwise a fused run's whole
-    /// time is reported at its first node and its other nodes show (almost) nothing.
-    package static func profile(model: Model, options: InterpreterOptions, splitsSegments: Bool, runs: Int = 20) throws -> [NodeTime] {
+    /// time is reported at its first node and its other nodes show (almost) nothing. With
+    /// `xnnpackAlone` (and the XNNPACK backend), XNNPACK runs every node our fast kernels would have
+    /// taken, so that each kernel can be compared with XNNPACK's on the same node.
+    package static func profile(model: Model, options: InterpreterOptions, splitsSegments: Bool, xnnpackAlone: Bool = false,
+                                runs: Int = 20) throws -> [NodeTime] {
         var graph = try Graph(model: model)
         if let shape = options.inputShape { graph = try graph.resizingInput(to: shape) }
         let threads = max(1, options.threadCount)
         var backends = try options.backend.makeBackends(threadCount: threads)
         #if XNNPACK
+        if xnnpackAlone, options.backend == .xnnpack { backends = [XNNPACKBackend(declinedOperators: [.pad]), SwiftGapBackend()] }
         if splitsSegments, options.backend == .xnnpack {
             backends = backends.map { ($0 as? XNNPACKBackend)?.withOneRuntimePerNode() ?? $0 }
         }

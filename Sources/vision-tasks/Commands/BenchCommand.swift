@@ -61,11 +61,14 @@ struct BenchCommand: Command {
     static let profile = Option<Bool>.flag(
         "profile",
         help: "bench model: also time each operator (XNNPACK: one runtime per operator, so fusion is lost) and print the costliest ones")
+    static let besideXNNPACK = Option<Bool>.flag(
+        "beside-xnnpack",
+        help: "bench model --profile: also time each node our kernels run with XNNPACK alone, and print both (an ADD or PRELU our kernel fused counts for the convolution before it)")
     static let inputSize = Option<String?>.text(
         "input-size", "WxH", help: "bench model: run an image model at this input size (a fully convolutional detector)")
     static let options = EngineOptions.declarations + [
         iterations.declaration, warmUp.declaration, json.declaration, filter.declaration, interleave.declaration,
-        profile.declaration, inputSize.declaration,
+        profile.declaration, besideXNNPACK.declaration, inputSize.declaration,
     ]
 
     enum Target { case model(String), installedModels, warp, tasks, peak }
@@ -80,6 +83,7 @@ struct BenchCommand: Command {
     let filter: [String]?
     let interleave: Bool
     let profile: Bool
+    let besideXNNPACK: Bool
 
     init(arguments: ArgumentList) throws(UsageError) {
         switch arguments.positionals.first {
@@ -109,6 +113,7 @@ struct BenchCommand: Command {
         filter = try arguments.value(Self.filter).map { $0.split(separator: "|").map(String.init) }
         interleave = try arguments.value(Self.interleave)
         profile = try arguments.value(Self.profile)
+        besideXNNPACK = try arguments.value(Self.besideXNNPACK)
         if let size = try arguments.value(Self.inputSize) {
             let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
             guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0 <= 1 << 14 }) else {
@@ -182,6 +187,33 @@ struct BenchCommand: Command {
         for time in times.sorted(by: { $0.milliseconds > $1.milliseconds }).prefix(15) {
             print("  node \(String(time.node).padding(toLength: 5, withPad: " ", startingAt: 0)) \(time.op.padding(toLength: 20, withPad: " ", startingAt: 0)) \(time.backend.padding(toLength: 10, withPad: " ", startingAt: 0)) \(formatMilliseconds(time.milliseconds)) ms")
         }
+        if besideXNNPACK { try printBesideXNNPACK(times, of: model) }
+    }
+
+    /// Each node our fast kernels run, beside the same node (and the ADDs and PRELUs fused into
+    /// it, counted for the last fast node before them) on XNNPACK alone.
+    private func printBesideXNNPACK(_ ours: [ModelBenchmark.NodeTime], of model: Model) throws {
+        let alone = try ModelBenchmark.profile(model: model, options: options, splitsSegments: true, xnnpackAlone: true, runs: iterations)
+        let ourNodes = Dictionary(ours.map { ($0.node, $0) }, uniquingKeysWith: { first, _ in first })
+        var xnnpack: [Int: Double] = [:]
+        var lastFast: Int?
+        for time in alone.sorted(by: { $0.node < $1.node }) {
+            if let our = ourNodes[time.node] {
+                if our.backend == "fast" { lastFast = time.node }
+                xnnpack[time.node, default: 0] += time.milliseconds
+            } else if let node = lastFast, time.op == "ADD" || time.op == "PRELU" {
+                xnnpack[node, default: 0] += time.milliseconds
+            }
+        }
+        print("fast kernels beside XNNPACK alone (ms):")
+        var totals = (ours: 0.0, xnnpack: 0.0)
+        for time in ours.sorted(by: { $0.node < $1.node }) where time.backend == "fast" {
+            let theirs = xnnpack[time.node] ?? 0
+            totals.ours += time.milliseconds
+            totals.xnnpack += theirs
+            print("  node \(String(time.node).padding(toLength: 5, withPad: " ", startingAt: 0)) \(time.op.padding(toLength: 20, withPad: " ", startingAt: 0)) \(String(format: "%7.3f %7.3f  %.2f", time.milliseconds, theirs, time.milliseconds / max(theirs, 1e-9)))")
+        }
+        print(String(format: "  all fast nodes %.3f ms, XNNPACK alone %.3f ms", totals.ours, totals.xnnpack))
     }
 
     private func benchTasks() throws {

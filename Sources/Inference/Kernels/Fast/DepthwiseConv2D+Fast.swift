@@ -25,6 +25,7 @@ final class FastDepthwiseConv2DKernel: Kernel {
         let p = try DepthwiseConv2DParameters(context)
         guard Self.supports(p) else { throw context.invalid("not a stride-1 depthwise convolution the fast kernel runs") }
         let channels = p.inputChannels
+        let lanes = lanes >= 8 ? 8 : 1   // AVX-512 processors run the 8-lane code (CFastKernels/DepthwiseConvolution.c)
         let (kh, kw) = (p.height.kernelSize, p.width.kernelSize)
         packed = .allocate(capacity: fk_depthwise_packed_count(lanes, channels, kh, kw))
         fk_depthwise_pack(lanes, channels, kh, kw, context.floats(context.input(1)),
