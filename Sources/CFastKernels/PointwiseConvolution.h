@@ -55,6 +55,7 @@ FK_AVX2 static inline void fk_pointwise_epilogue_avx2(const fk_pointwise *op, si
         }
     }
 }
+
 /// The fused epilogue on one 16-lane vector `y` of clamped outputs, still in registers, before it
 /// is stored: lanes `mask` of the outputs at `at`, channels from `channel`. With AVX-512's 32
 /// registers the multiply-add loops keep theirs; the kernels call this only in the copies of
@@ -72,18 +73,10 @@ __m512 fk_pointwise_epilogue_avx512(const fk_pointwise *op, __m512 y, size_t at,
     return y;
 }
 
-/// The same on an 8-lane vector (AVX-512VL).
+/// The same on an 8-lane vector (lanes `mask` of its 8).
 FK_AVX512VL static inline __attribute__((always_inline))
 __m256 fk_pointwise_epilogue_avx512vl(const fk_pointwise *op, __m256 y, size_t at, size_t channel, __mmask8 mask) {
-    if (op->residual != NULL) {
-        const __m256 r = _mm256_maskz_loadu_ps(mask, op->residual + at);
-        y = _mm256_min_ps(_mm256_max_ps(_mm256_add_ps(r, y), _mm256_set1_ps(op->residual_min)), _mm256_set1_ps(op->residual_max));
-    }
-    if (op->slope != NULL) {
-        const __m256 s = _mm256_maskz_loadu_ps(mask, op->slope + channel);
-        y = _mm256_mask_mul_ps(y, _mm256_test_epi32_mask(_mm256_castps_si256(y), _mm256_set1_epi32(INT32_MIN)), y, s);
-    }
-    return y;
+    return _mm512_castps512_ps256(fk_pointwise_epilogue_avx512(op, _mm512_castps256_ps512(y), at, channel, mask));
 }
 #endif
 
