@@ -1,7 +1,7 @@
 extension Graph {
     /// This graph with the ADD and PRELU after each 1×1 convolution that `fuses` accepts (asked
-    /// with this graph) folded into it (``Node/epilogue``), as the fast kernels apply them to each
-    /// block they have just stored (docs/engine.md §4.3): face_landmarks_detector follows most of its 1×1 convolutions
+    /// with this graph) folded into it (``Node/epilogue``), as the fast kernels apply them to the
+    /// outputs they compute (docs/engine.md §4.3): face_landmarks_detector follows most of its 1×1 convolutions
     /// with an ADD of the block's input, a PRELU or both, each a pass over memory that the kernel
     /// saves.
     ///

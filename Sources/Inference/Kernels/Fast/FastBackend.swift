@@ -59,7 +59,7 @@ package struct FastBackend: Backend {
         }
     }
 
-    /// The 1×1 kernel applies a fused ADD and PRELU to each block it has stored.
+    /// The 1×1 kernel applies a fused ADD and PRELU to its outputs (docs/engine.md §4.3).
     package func runsPointwiseEpilogue(of node: Node, in graph: Graph) -> Bool {
         (try? choice(for: node, in: graph)) == .pointwise
     }
