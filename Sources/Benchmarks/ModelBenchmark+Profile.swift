@@ -25,7 +25,7 @@ extension ModelBenchmark {
         let threads = max(1, options.threadCount)
         var backends = try options.backend.makeBackends(threadCount: threads)
         #if XNNPACK
-        if xnnpackAlone, options.backend == .xnnpack { backends = [XNNPACKBackend(declinedOperators: [.pad]), SwiftGapBackend()] }
+        if xnnpackAlone, options.backend == .xnnpack { backends = InterpreterOptions.Backend.xnnpackAloneBackends() }
         if splitsSegments, options.backend == .xnnpack {
             backends = backends.map { ($0 as? XNNPACKBackend)?.withOneRuntimePerNode() ?? $0 }
         }

@@ -116,7 +116,7 @@ void pixels_avx512_with(const fk_pointwise *op, size_t start, size_t end, const 
 /// A copy of the loops with the fused epilogue (`fused` a constant in each), one without.
 FK_AVX512VL static inline __attribute__((always_inline))
 void pixels_avx512(const fk_pointwise *op, size_t start, size_t end, const size_t K, const size_t M) {
-    if (op->residual != NULL || op->slope != NULL) pixels_avx512_with(op, start, end, K, M, 1);
+    if (fk_pointwise_has_epilogue(op)) pixels_avx512_with(op, start, end, K, M, 1);
     else pixels_avx512_with(op, start, end, K, M, 0);
 }
 
@@ -156,7 +156,7 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t count, const size
             _mm256_storeu_ps(op->output + (p + i) * N + 8 * m, _mm256_min_ps(_mm256_max_ps(acc[i * M + m], vmin), vmax));
         }
     }
-    if (op->residual != NULL || op->slope != NULL) fk_pointwise_epilogue_avx2(op, p, count, 0, N);
+    if (fk_pointwise_has_epilogue(op)) fk_pointwise_epilogue_avx2(op, p, count, 0, N);
 }
 
 FK_AVX2 static inline __attribute__((always_inline))

@@ -14,6 +14,9 @@ void fk_pointwise_panels_pixels(const fk_pointwise *op, size_t start, size_t end
 /// Pixels per register block for a convolution of this many pixels: 8 if they divide it, else 7.
 size_t fk_pointwise_panels_block_pixels(size_t pixels);
 
+/// Whether the node has a fused epilogue (an ADD, a PRELU or both).
+static inline int fk_pointwise_has_epilogue(const fk_pointwise *op) { return op->residual != NULL || op->slope != NULL; }
+
 /// The fused epilogue on one value of output channel `channel`, `at` its index in the output.
 static inline float fk_pointwise_epilogue(const fk_pointwise *op, float y, size_t at, size_t channel) {
     if (op->residual != NULL) {

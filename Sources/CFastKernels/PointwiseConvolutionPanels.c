@@ -163,7 +163,7 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t rows, const float
             else _mm256_maskstore_ps(op->output + (p + i) * N + column + 8 * v, mask, y);
         }
     }
-    if (op->residual != NULL || op->slope != NULL) fk_pointwise_epilogue_avx2(op, p, rows, column, valid);
+    if (fk_pointwise_has_epilogue(op)) fk_pointwise_epilogue_avx2(op, p, rows, column, valid);
 }
 
 /// All panels (16 wide, the last 16 or 8) for `rows` pixels from `p`.
@@ -193,9 +193,8 @@ FK_AVX2 static void pixels_panels_avx2(const fk_pointwise *op, size_t start, siz
     }
 }
 
-/// `fused`: a constant, so that the copy of these loops for nodes without an epilogue has none.
 FK_AVX512VL static inline __attribute__((always_inline))
-void pixels_panels_avx512(const fk_pointwise *op, size_t start, size_t end, const int fused) {
+void pixels_panels_avx512_with(const fk_pointwise *op, size_t start, size_t end, const int fused) {
     size_t p = start;
     if (fk_pointwise_panels_block_pixels(op->pixels) == 8) {
         for (; p + 8 <= end; p += 8) panels_avx512(op, p, 8, fused);
@@ -214,12 +213,10 @@ void pixels_panels_avx512(const fk_pointwise *op, size_t start, size_t end, cons
     }
 }
 
-FK_AVX512VL static void pixels_panels_avx512_plain(const fk_pointwise *op, size_t start, size_t end) {
-    pixels_panels_avx512(op, start, end, 0);
-}
-
-FK_AVX512VL static void pixels_panels_avx512_fused(const fk_pointwise *op, size_t start, size_t end) {
-    pixels_panels_avx512(op, start, end, 1);
+/// A copy of the loops with the fused epilogue (`fused` a constant in each), one without.
+FK_AVX512VL static void pixels_panels_avx512(const fk_pointwise *op, size_t start, size_t end) {
+    if (fk_pointwise_has_epilogue(op)) pixels_panels_avx512_with(op, start, end, 1);
+    else pixels_panels_avx512_with(op, start, end, 0);
 }
 #endif
 
@@ -251,8 +248,7 @@ static void pixels_panels_scalar(const fk_pointwise *op, size_t start, size_t en
 void fk_pointwise_panels_pixels(const fk_pointwise *op, size_t start, size_t end) {
 #if FK_X86
     if (op->lanes == 16) {
-        if (op->residual != NULL || op->slope != NULL) pixels_panels_avx512_fused(op, start, end);
-        else pixels_panels_avx512_plain(op, start, end);
+        pixels_panels_avx512(op, start, end);
         return;
     }
     if (op->lanes == 8) {

@@ -28,10 +28,19 @@ extension InterpreterOptions.Backend {
                                                       declinedOperators: [.pad]),
                         SwiftGapBackend()]
             }
-            return [XNNPACKBackend(declinedOperators: [.pad]), SwiftGapBackend()]
+            return Self.xnnpackAloneBackends()
             #else
             throw .backendUnavailable(name: rawValue)
             #endif
         }
     }
+
+    #if XNNPACK
+    /// XNNPACK without our fast kernels (and the Swift gap kernels): what `.xnnpack` uses on
+    /// processors the fast kernels do not vectorize for, and what `bench model --beside-xnnpack`
+    /// compares them with.
+    package static func xnnpackAloneBackends() -> [any Backend] {
+        [XNNPACKBackend(declinedOperators: [.pad]), SwiftGapBackend()]
+    }
+    #endif
 }
