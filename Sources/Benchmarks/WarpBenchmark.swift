@@ -20,8 +20,9 @@ public enum WarpBenchmark {
     }
 
     /// Times a rotated 256×256 crop (REPLICATE border, pose-landmark style) from a 1920×1080 RGB
-    /// image on the calling thread: the uint8 crop alone and the crop plus [0, 1] normalization; then
-    /// the uint8 crop from the same picture as NV12 and as I420.
+    /// image on the calling thread: the uint8 crop alone and the crop plus [0, 1] normalization; a
+    /// body-sized crop from a 1280×720 frame that reaches past its top and bottom (ZERO border); then
+    /// the uint8 crop from the 1920×1080 picture as NV12 and as I420.
     public static func rotatedCrop(iterations: Int = 300) throws(ImageError) -> [Result] {
         let width = 1920, height = 1080
         var bytes = [UInt8](repeating: 0, count: width * height * 3)
@@ -40,6 +41,15 @@ public enum WarpBenchmark {
         })
         results.append(try measure("rotated 256×256 crop + normalization (float32 NHWC)", iterations) { () throws(ImageError) in
             _ = try crop.tensor(image)
+        })
+        // A whole-body ROI on a 720p frame, as the pose landmarker tracks one: square, 1.4 times the
+        // frame's height, so that its top and bottom fifths lie outside the picture.
+        let frame = try Image(width: 1280, height: 720, format: .rgb8, bytes: Array(bytes[0..<1280 * 720 * 3]))
+        let body = NormalizedRect(xCenter: 0.5, yCenter: 0.5, width: 1.4 * 720 / 1280, height: 1.4, rotation: 0.05)
+        let bodyCrop = try TensorCrop(body, imageWidth: 1280, imageHeight: 720,
+                                      options: TensorCropOptions(width: 256, height: 256, border: .zero))
+        results.append(try measure("256×256 crop from 1280×720 RGB, ROI 40 % outside (ZERO border)", iterations) { () throws(ImageError) in
+            _ = try bodyCrop.crop(frame)
         })
         for format in [PixelFormat.nv12, .i420] {
             let yuv = try image.converted(to: format)

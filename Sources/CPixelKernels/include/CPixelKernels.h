@@ -1,7 +1,9 @@
 // Pixel kernels of the Imaging module that need vector instructions Swift's baseline target lacks
 // or cannot be made to use: the YUV crop's group path (AVX2, chosen at run time; it has a Swift
 // twin that every processor runs, and the tests hold them to the same bytes) and PNG's row filters
-// (SSE2 on x86-64, scalar elsewhere; the tests hold them to the PNG definition and to libpng).
+// (SSE2 on x86-64, scalar elsewhere; the tests hold them to the PNG definition and to libpng), and
+// the segmentation masks' float warp (AVX2 groups on x86-64, chosen at run time; the tests hold it
+// to Imaging's ReferenceWarp and to OpenCV's goldens).
 #ifndef CPIXELKERNELS_H
 #define CPIXELKERNELS_H
 
@@ -40,5 +42,26 @@ size_t vt_yuv420_blend_groups(const vt_yuv420 *image, const int32_t *positions, 
 /// samples). Returns 0, or −1 for a filter type above 4 or a pixel size outside 1…4 (the data is
 /// then partly overwritten).
 int vt_png_unfilter(uint8_t *data, size_t height, size_t row_bytes, size_t bytes_per_pixel);
+
+/// A float image warped by an affine map with OpenCV's `warpAffine` (`INTER_LINEAR |
+/// WARP_INVERSE_MAP`, `BORDER_CONSTANT` 0), its rounding of the map done by the caller: output
+/// pixel (x, y) samples the source at `(row_x[y] + column_x[x]) >> 5` and
+/// `(row_y[y] + column_y[x]) >> 5`, in 1/32 pixel (docs/pipeline.md §6.6).
+typedef struct vt_mask_warp {
+    /// `source_width × source_height` floats, row-major.
+    const float *source;
+    int32_t source_width, source_height;
+    /// Per output column: `round(T00·x·1024)` and `round(T10·x·1024)`.
+    const int32_t *column_x, *column_y;
+    /// Per output row: `round((T01·y + T02)·1024) + 16` and `round((T11·y + T12)·1024) + 16`.
+    const int32_t *row_x, *row_y;
+    /// The output's size; `out` holds `width × height` floats, row-major.
+    int32_t width, height;
+    float *out;
+} vt_mask_warp;
+
+/// Writes every output pixel with a tap inside the source: `p00·w00 + p01·w01 + p10·w10 + p11·w11`
+/// in float, taps outside reading 0; pixels whose four taps are all outside keep their value.
+void vt_mask_warp_affine(const vt_mask_warp *warp);
 
 #endif

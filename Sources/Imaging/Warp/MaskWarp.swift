@@ -1,3 +1,5 @@
+import CPixelKernels
+
 extension FloatImage {
     /// Warps this image into a `width`×`height` image with OpenCV 4.x's float `warpAffine`
     /// (`INTER_LINEAR | WARP_INVERSE_MAP`, `BORDER_CONSTANT` 0): `inverseMap` is the row-major 2×3
@@ -20,43 +22,30 @@ extension FloatImage {
     public func warpAffine(inverseMap: [Float], into destination: UnsafeMutableBufferPointer<Float>,
                            width outputWidth: Int, height outputHeight: Int) throws(ImageError) {
         guard inverseMap.count == 6 else { throw .invalidArgument("a 2×3 affine map has 6 coefficients") }
-        guard outputWidth > 0, outputHeight > 0, destination.count == outputWidth * outputHeight else {
+        guard outputWidth > 0, outputHeight > 0, outputWidth <= Int32.max, outputHeight <= Int32.max,
+              destination.count == outputWidth * outputHeight else {
             throw .bufferTooSmall("\(destination.count) values for a \(outputWidth)×\(outputHeight) mask")
         }
         let t = inverseMap.map(Double.init)
-        let w = width, h = height
-        // Per-column terms, as OpenCV's adelta/bdelta tables: x then y for each output column.
-        var columns = [Int32](repeating: 0, count: 2 * outputWidth)
-        for x in 0..<outputWidth {
-            columns[2 * x] = openCVRound(t[0] * Double(x) * 1024)
-            columns[2 * x + 1] = openCVRound(t[3] * Double(x) * 1024)
-        }
+        // OpenCV's adelta/bdelta tables per output column, and its per-row terms; the C kernel
+        // does the rest with them (CPixelKernels.h).
+        let columnX = (0..<outputWidth).map { openCVRound(t[0] * Double($0) * 1024) }
+        let columnY = (0..<outputWidth).map { openCVRound(t[3] * Double($0) * 1024) }
+        let rowX = (0..<outputHeight).map { openCVRound((t[1] * Double($0) + t[2]) * 1024) &+ 16 }
+        let rowY = (0..<outputHeight).map { openCVRound((t[4] * Double($0) + t[5]) * 1024) &+ 16 }
         values.withUnsafeBufferPointer { source in
-            columns.withUnsafeBufferPointer { columns in
-                for y in 0..<outputHeight {
-                    let rowX = openCVRound((t[1] * Double(y) + t[2]) * 1024) &+ 16
-                    let rowY = openCVRound((t[4] * Double(y) + t[5]) * 1024) &+ 16
-                    for x in 0..<outputWidth {
-                        let xi = (rowX &+ columns[2 &* x]) &>> 5, yi = (rowY &+ columns[2 &* x &+ 1]) &>> 5
-                        let sx = Int(saturateInt16(xi &>> 5)), sy = Int(saturateInt16(yi &>> 5))
-                        // All four taps outside: the output keeps its 0.
-                        if sx < -1 || sy < -1 || sx >= w || sy >= h { continue }
-                        // OpenCV's float weight table: i/32 for the 1/32-pixel fraction i.
-                        let fx = Float(xi & 31) * (1 / Float(32)), fy = Float(yi & 31) * (1 / Float(32))
-                        let w00 = (1 - fy) * (1 - fx), w01 = (1 - fy) * fx, w10 = fy * (1 - fx), w11 = fy * fx
-                        let p00, p01, p10, p11: Float
-                        if sx >= 0, sy >= 0, sx < w - 1, sy < h - 1 {
-                            let i = sy &* w &+ sx
-                            p00 = source[i]; p01 = source[i &+ 1]; p10 = source[i &+ w]; p11 = source[i &+ w &+ 1]
-                        } else {
-                            func tap(_ x: Int, _ y: Int) -> Float { x >= 0 && y >= 0 && x < w && y < h ? source[y * w + x] : 0 }
-                            p00 = tap(sx, sy); p01 = tap(sx + 1, sy); p10 = tap(sx, sy + 1); p11 = tap(sx + 1, sy + 1)
+            columnX.withUnsafeBufferPointer { columnX in
+                columnY.withUnsafeBufferPointer { columnY in
+                    rowX.withUnsafeBufferPointer { rowX in
+                        rowY.withUnsafeBufferPointer { rowY in
+                            var warp = vt_mask_warp(source: source.baseAddress, source_width: Int32(width),
+                                                    source_height: Int32(height),
+                                                    column_x: columnX.baseAddress, column_y: columnY.baseAddress,
+                                                    row_x: rowX.baseAddress, row_y: rowY.baseAddress,
+                                                    width: Int32(outputWidth), height: Int32(outputHeight),
+                                                    out: destination.baseAddress)
+                            vt_mask_warp_affine(&warp)
                         }
-                        var value = p00 * w00
-                        value += p01 * w01
-                        value += p10 * w10
-                        value += p11 * w11
-                        destination[y &* outputWidth &+ x] = value
                     }
                 }
             }
