@@ -107,6 +107,13 @@ struct PerspectiveWarpKernel: ReaderVisitor {
             p00 = reader.packed(xa, ya); p01 = reader.packed(xb, ya)
             p10 = reader.packed(xa, yb); p11 = reader.packed(xb, yb)
         case .zero:
+            // All four taps outside (a crop reaching past the picture): the blend of four zeros.
+            if bx < -1 || by < -1 || bx >= width || by >= height {
+                out[0] = 0
+                out[1] = 0
+                out[2] = 0
+                return
+            }
             func tap(_ x: Int, _ y: Int) -> UInt64 {
                 x >= 0 && y >= 0 && x < width && y < height ? reader.packed(x, y) : 0
             }
