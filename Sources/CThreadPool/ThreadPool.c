@@ -26,16 +26,22 @@
 /// workers stay awake through an invocation and sleep between invocations.
 #define VT_IDLE_NS 50000
 /// A caller that waited longer than this, and longer than VT_STALL_CHUNKS times its own time per
-/// chunk of items, for a worker's chunk (the worker lost its core to another process) runs its
-/// loops alone for a while: 100 ms after a first stall, twice as long after each further one, at
-/// most 400 ms; a stall more than 10 s after the last starts again at 100 ms. The bound keeps a
-/// long batch from losing its second core for seconds: once the other process is gone, the workers
-/// are back within 400 ms, and while it stays, each look costs one stall (a worker's chunk, a few
-/// ms) per 400 ms. (Measured against the caller's own pace so that a loop of a few long items, such
-/// as a 1 ms convolution in 8 tasks, is not taken for a stall when the worker merely took the last
-/// item.)
+/// chunk of items, for a worker's chunk has seen a stall: the worker lost its core, to another
+/// process or, on a virtual machine, to the host for a moment. A lone stall costs only its wait:
+/// a virtual machine's second core can pause for a fraction of a millisecond several times a
+/// second, about one loop in a thousand, and going serial after each of those lost most of the
+/// second core (pose_landmark_full on two threads ran at one thread's speed). A stall within
+/// VT_STALL_REPEAT_LOOPS parallel loops of the previous one means the core is contended (then
+/// most loops stall), and the caller runs its loops alone for a while: 100 ms the first time,
+/// twice as long each further time, at most 400 ms; a contended spell more than 10 s after the
+/// last starts again at 100 ms. The bound keeps a long batch from losing its second core for
+/// seconds: once the other process is gone, the workers are back within 400 ms, and while it
+/// stays, each look costs one stall (a worker's chunk, a few ms) per 400 ms. (Measured against the
+/// caller's own pace so that a loop of a few long items, such as a 1 ms convolution in 8 tasks, is
+/// not taken for a stall when the worker merely took the last item.)
 #define VT_STALL_NS 200000
 #define VT_STALL_CHUNKS 3
+#define VT_STALL_REPEAT_LOOPS 8
 #define VT_SERIAL_FIRST_NS 100000000u
 #define VT_SERIAL_MAX_NS 400000000u
 #define VT_STALL_MEMORY_NS 10000000000u
@@ -58,10 +64,13 @@ struct vt_pool {
     _Atomic bool stopping;
     uint32_t generation;
     /// Until this CLOCK_MONOTONIC time (ns) loops run on their caller alone (see VT_STALL_NS);
-    /// the length of the next such period, and when the last stall happened.
+    /// the length of the next such period and when the last one began; whether a loop has
+    /// stalled, and `parallel_loops` when the last one did.
     uint64_t serial_until;
     uint64_t serial_period;
-    uint64_t last_stall;
+    uint64_t serial_began;
+    bool has_stalled;
+    uint64_t last_stall_loop;
     struct vt_loop loop;
     _Atomic uint64_t parallel_loops;
     _Atomic uint64_t serial_loops;
@@ -257,11 +266,16 @@ void vt_pool_run(struct vt_pool *pool, struct vt_loop *loop) {
         if (waiting_since == 0) waiting_since = now;
         if (!stalled && now - waiting_since > stall_ns) {
             stalled = 1;
-            uint64_t period = pool->serial_period;
-            if (period == 0 || now - pool->last_stall > VT_STALL_MEMORY_NS) period = VT_SERIAL_FIRST_NS;
-            pool->serial_until = now + period;
-            pool->serial_period = period * 2 < VT_SERIAL_MAX_NS ? period * 2 : VT_SERIAL_MAX_NS;
-            pool->last_stall = now;
+            uint64_t loop_index = atomic_load_explicit(&pool->parallel_loops, memory_order_relaxed);
+            if (pool->has_stalled && loop_index - pool->last_stall_loop < VT_STALL_REPEAT_LOOPS) {
+                uint64_t period = pool->serial_period;
+                if (period == 0 || now - pool->serial_began > VT_STALL_MEMORY_NS) period = VT_SERIAL_FIRST_NS;
+                pool->serial_until = now + period;
+                pool->serial_period = period * 2 < VT_SERIAL_MAX_NS ? period * 2 : VT_SERIAL_MAX_NS;
+                pool->serial_began = now;
+            }
+            pool->has_stalled = true;
+            pool->last_stall_loop = loop_index;
         }
         sched_yield();
     }
