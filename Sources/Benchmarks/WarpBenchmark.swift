@@ -21,7 +21,8 @@ public enum WarpBenchmark {
 
     /// Times a rotated 256×256 crop (REPLICATE border, pose-landmark style) from a 1920×1080 RGB
     /// image on the calling thread: the uint8 crop alone and the crop plus [0, 1] normalization; a
-    /// body-sized crop from a 1280×720 frame that reaches past its top and bottom (ZERO border); then
+    /// body-sized crop from a 1280×720 frame that reaches past its top and bottom (ZERO border, then
+    /// REPLICATE, whose border pixels take the per-pixel path); then
     /// the uint8 crop from the 1920×1080 picture as NV12 and as I420.
     public static func rotatedCrop(iterations: Int = 300) throws(ImageError) -> [Result] {
         let width = 1920, height = 1080
@@ -50,6 +51,11 @@ public enum WarpBenchmark {
                                       options: TensorCropOptions(width: 256, height: 256, border: .zero))
         results.append(try measure("256×256 crop from 1280×720 RGB, ROI 40 % outside (ZERO border)", iterations) { () throws(ImageError) in
             _ = try bodyCrop.crop(frame)
+        })
+        let replicated = try TensorCrop(body, imageWidth: 1280, imageHeight: 720,
+                                        options: TensorCropOptions(width: 256, height: 256, border: .replicate))
+        results.append(try measure("the same crop with a REPLICATE border", iterations) { () throws(ImageError) in
+            _ = try replicated.crop(frame)
         })
         for format in [PixelFormat.nv12, .i420] {
             let yuv = try image.converted(to: format)

@@ -41,7 +41,7 @@ struct BenchCommand: Command {
 
         `bench warp` times the MediaPipe-exact ROI warp: a rotated 256×256 crop from a 1920×1080
         RGB image on one thread (uint8, with normalization, and from NV12 and I420), and a body-sized
-        crop reaching past a 1280×720 frame (zero border).
+        crop reaching past a 1280×720 frame (zero and replicate borders).
 
         Options:
         \(OptionDeclaration.help(for: options))
