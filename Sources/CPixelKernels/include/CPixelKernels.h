@@ -1,9 +1,10 @@
 // Pixel kernels of the Imaging module that need vector instructions Swift's baseline target lacks
-// or cannot be made to use: the YUV crop's group path (AVX2, chosen at run time; it has a Swift
-// twin that every processor runs, and the tests hold them to the same bytes) and PNG's row filters
-// (SSE2 on x86-64, scalar elsewhere; the tests hold them to the PNG definition and to libpng), and
-// the segmentation masks' float warp (AVX2 groups on x86-64, chosen at run time; the tests hold it
-// to Imaging's ReferenceWarp and to OpenCV's goldens).
+// or cannot be made to use. Each has a definition the tests hold it to:
+// - the YUV crop's group path (AVX2, chosen at run time), against its Swift twin, byte for byte;
+// - PNG's row filters (SSE2 on x86-64, scalar elsewhere), against the PNG definition and libpng;
+// - the segmentation masks' float warp (AVX2 groups, chosen at run time), against Imaging's
+//   ReferenceWarp and OpenCV's goldens;
+// - the masks' sigmoid (AVX2 and FMA lanes, chosen at run time), against VisionCore's sigmoid.
 #ifndef CPIXELKERNELS_H
 #define CPIXELKERNELS_H
 
@@ -59,6 +60,11 @@ typedef struct vt_mask_warp {
     int32_t width, height;
     float *out;
 } vt_mask_warp;
+
+/// `out[i] = 1 / (1 + (float)exp(-(double)in[i]))` for i in `0 ..< count`, with the C library's
+/// `exp`: MediaPipe's sigmoid, bit for bit (AVX2 and FMA lanes where available, see Sigmoid.c).
+/// `in` and `out` may be the same array.
+void vt_sigmoid(const float *in, float *out, size_t count);
 
 /// Writes every output pixel with a tap inside the source: `p00·w00 + p01·w01 + p10·w10 + p11·w11`
 /// in float, taps outside reading 0; pixels whose four taps are all outside keep their value.

@@ -92,7 +92,7 @@ struct PoseLandmarkStage {
     /// exact inverse of the crop when rendered (docs/pipeline.md §6.6).
     private static func mask(logits: [Float], crop: TensorCrop) throws(PipelineError) -> PoseSegmentationMask {
         do {
-            let probabilities = try FloatImage(width: inputSize, height: inputSize, values: logits.map { sigmoid($0) })
+            let probabilities = try FloatImage(sigmoidOf: logits, width: inputSize, height: inputSize)
             return PoseSegmentationMask(probabilities: probabilities, crop: crop)
         } catch {
             throw .invalidArgument("segmentation mask: \(error)")
