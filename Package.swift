@@ -11,7 +11,8 @@
 //   Inference              graph, memory plan, op kernels (Reference/ and XNNPACK/)
 //   VisionCore             MediaPipe's face/pose graph math, pure Swift (no engine, no images)
 //   CImageFormats          libheif and libwebp, loaded on first use (HEIF and WebP decoding)
-//   CPixelKernels          Imaging's pixel kernels: YUV crops (AVX2, chosen at run time), PNG row filters
+//   CPixelKernels          Imaging's pixel kernels: YUV crops (AVX2, chosen at run time), PNG row filters,
+//                          segmentation masks' sigmoid and warp
 //   Imaging                PNG/JPEG/HEIF/WebP decoding, pixel formats, MediaPipe-exact ROI warps, drawing
 //   VideoIO                video files, streams and devices to/from RGB images (FFmpeg via CFFmpeg,
 //                          loaded on first use by CFFmpegLoader)
