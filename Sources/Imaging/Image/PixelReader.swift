@@ -18,6 +18,13 @@ protocol PixelReader {
     /// `out + 12g`, and groups below `overwritingBelow` may also write the 4 bytes after them.
     func blendGroups(_ positions: UnsafePointer<Int32>, _ groups: Range<Int>, overwritingBelow: Int,
                      into out: UnsafeMutablePointer<UInt8>) -> Int
+    /// Blends group `group` (laid out as for ``blendGroups(_:_:overwritingBelow:into:)``) with a
+    /// replicated border: each tap's column and row clamped into the image, as OpenCV's
+    /// `BORDER_REPLICATE` does. Returns `false`, writing nothing, where it cannot (the warp then
+    /// samples the group pixel by pixel); `mayOverwriteNextPixels` allows writing the 4 bytes after
+    /// the group's 12.
+    func blendReplicatedGroup(_ positions: UnsafePointer<Int32>, _ group: Int, mayOverwriteNextPixels: Bool,
+                              into out: UnsafeMutablePointer<UInt8>) -> Bool
     /// Whether ``blendGroups(_:_:overwritingBelow:into:)`` can ever blend a group (else the warp
     /// samples pixel by pixel).
     static var hasGroupPath: Bool { get }
@@ -41,6 +48,12 @@ extension PixelReader {
     func blendGroups(_ positions: UnsafePointer<Int32>, _ groups: Range<Int>, overwritingBelow: Int,
                      into out: UnsafeMutablePointer<UInt8>) -> Int {
         0
+    }
+
+    @inline(__always)
+    func blendReplicatedGroup(_ positions: UnsafePointer<Int32>, _ group: Int, mayOverwriteNextPixels: Bool,
+                              into out: UnsafeMutablePointer<UInt8>) -> Bool {
+        false
     }
 
     @inline(__always)

@@ -39,14 +39,51 @@ extension RGB8Reader {
         guard (signs[0] | signs[1]) & 0x8000_0000_8000_0000 == 0 else { return false }
         // sy < 32767 and, for groups, rowStride < 32768, so this is a 16×16-bit multiply (pmaddwd).
         let offsets = SIMD4<UInt32>(truncatingIfNeeded: (sy & 0x7FFF) &* (groupRowStride & 0x7FFF) &+ sx &* 3)
+        let o0 = Int(offsets[0]), o1 = Int(offsets[1]), o2 = Int(offsets[2]), o3 = Int(offsets[3])
+        let top = UnsafeRawPointer(base), bottom = top + rowStride
+        blend(top: (Self.taps(top, o0, o1, o2, o3), Self.taps(top + 3, o0, o1, o2, o3)),
+              bottom: (Self.taps(bottom, o0, o1, o2, o3), Self.taps(bottom + 3, o0, o1, o2, o3)),
+              xs, ys, into: out, mayOverwriteNextPixels: mayOverwriteNextPixels)
+        return true
+    }
+
+    @inline(__always)
+    func blendReplicatedGroup(_ positions: UnsafePointer<Int32>, _ group: Int, mayOverwriteNextPixels: Bool,
+                              into out: UnsafeMutablePointer<UInt8>) -> Bool {
+        // Eligible readers only, and images below 32768 pixels a side, where clamping the raw
+        // column and row gives what clamping OpenCV's int16-saturated ones does.
+        guard groupLastColumn[0] >= 0, width <= 32767, height <= 32767 else { return false }
+        let values = UnsafeRawPointer(positions + 8 &* group)
+        let xs = values.load(as: SIMD4<Int32>.self), ys = values.load(fromByteOffset: 16, as: SIMD4<Int32>.self)
+        let sx = xs &>> 5, sy = ys &>> 5
+        let lastColumn = SIMD4<Int32>(repeating: Int32(width - 1)), lastRow = SIMD4<Int32>(repeating: Int32(height - 1))
+        func clamped(_ v: SIMD4<Int32>, _ last: SIMD4<Int32>) -> SIMD4<Int32> { pointwiseMin(pointwiseMax(v, .zero), last) }
+        let left = clamped(sx, lastColumn) &* 3, right = clamped(sx &+ 1, lastColumn) &* 3
+        let upper = clamped(sy, lastRow) &* groupRowStride, lower = clamped(sy &+ 1, lastRow) &* groupRowStride
+        // The 4-byte read at the bottom-right tap, the furthest, must stay in the buffer.
+        guard Int((lower &+ right).max()) + 4 <= lastWideReadOffset + 8 else { return false }
+        let top = UnsafeRawPointer(base)
+        func taps(_ rows: SIMD4<Int32>, _ columns: SIMD4<Int32>) -> SIMD4<UInt32> {
+            let o = rows &+ columns
+            return Self.taps(top, Int(o[0]), Int(o[1]), Int(o[2]), Int(o[3]))
+        }
+        blend(top: (taps(upper, left), taps(upper, right)), bottom: (taps(lower, left), taps(lower, right)),
+              xs, ys, into: out, mayOverwriteNextPixels: mayOverwriteNextPixels)
+        return true
+    }
+
+    /// Blends four pixels from their taps (4 bytes each, `R G B ·`, one pixel per lane: top left
+    /// and right, bottom left and right) with the fractions of `xs` and `ys`, and stores their 12
+    /// bytes (16 when `mayOverwriteNextPixels`).
+    @inline(__always)
+    private func blend(top: (SIMD4<UInt32>, SIMD4<UInt32>), bottom: (SIMD4<UInt32>, SIMD4<UInt32>),
+                       _ xs: SIMD4<Int32>, _ ys: SIMD4<Int32>, into out: UnsafeMutablePointer<UInt8>,
+                       mayOverwriteNextPixels: Bool) {
         // The fractions of each pixel in both 16-bit halves of its lane.
         let x16 = unsafeBitCast(xs, to: SIMD8<UInt16>.self), y16 = unsafeBitCast(ys, to: SIMD8<UInt16>.self)
         let fy = SIMD8(y16[0], y16[0], y16[2], y16[2], y16[4], y16[4], y16[6], y16[6]) & 31
         let fx = SIMD8(x16[0], x16[0], x16[2], x16[2], x16[4], x16[4], x16[6], x16[6]) & 31
-        let o0 = Int(offsets[0]), o1 = Int(offsets[1]), o2 = Int(offsets[2]), o3 = Int(offsets[3])
-        let top = UnsafeRawPointer(base), bottom = top + rowStride
-        let t0 = Self.taps(top, o0, o1, o2, o3), t1 = Self.taps(top + 3, o0, o1, o2, o3)
-        let b0 = Self.taps(bottom, o0, o1, o2, o3), b1 = Self.taps(bottom + 3, o0, o1, o2, o3)
+        let (t0, t1) = top, (b0, b1) = bottom
         let redBlue = Self.blend(Self.even(t0), Self.even(t1), Self.even(b0), Self.even(b1), fx: fx, fy: fy)
         let green = Self.blend(Self.odd(t0), Self.odd(t1), Self.odd(b0), Self.odd(b1), fx: fx, fy: fy)
         let merged = unsafeBitCast(redBlue, to: SIMD4<UInt32>.self) | (unsafeBitCast(green, to: SIMD4<UInt32>.self) &<< 8)
@@ -62,7 +99,6 @@ extension RGB8Reader {
             raw.storeBytes(of: UInt32(truncatingIfNeeded: packed[1]), toByteOffset: 6, as: UInt32.self)
             raw.storeBytes(of: UInt16(truncatingIfNeeded: packed[1] &>> 32), toByteOffset: 10, as: UInt16.self)
         }
-        return true
     }
 
     /// The 4 bytes at `row + o0`, …, `row + o3`, one pixel per lane.

@@ -7,8 +7,10 @@
 ///   `SIMD4<Double>` (the same IEEE operations per lane), then sampled four pixels at a time;
 /// - groups of four pixels whose taps are all inside the image are blended by the format's
 ///   ``PixelReader/blendGroups(_:_:overwritingBelow:into:)`` (vectorized for RGB8, and for YUV
-///   4:2:0 with AVX2); the others,
-///   and the pixels of a block row's last incomplete group, take the per-pixel path of
+///   4:2:0 with AVX2); with a replicated border, RGB8 groups touching the border are blended in
+///   vector lanes too, their taps clamped into the image
+///   (``PixelReader/blendReplicatedGroup(_:_:mayOverwriteNextPixels:into:)``); the others, and the
+///   pixels of a block row's last incomplete group, take the per-pixel path of
 ///   ``samplePixel(_:_:_:into:)``, which handles the border.
 struct PerspectiveWarpKernel: ReaderVisitor {
     let inverse: PerspectiveTransform
@@ -64,7 +66,13 @@ struct PerspectiveWarpKernel: ReaderVisitor {
         while group < fullGroups {
             group &+= reader.blendGroups(positions, group..<fullGroups, overwritingBelow: scratchGroups, into: output)
             if group < fullGroups {
-                samplePixels(reader, positions: positions, 4 &* group..<4 &* group &+ 4, into: output)
+                // A group touching the border: its taps clamped into the image in vector lanes
+                // with a replicated border, else pixel by pixel.
+                if border != .replicate
+                    || !reader.blendReplicatedGroup(positions, group, mayOverwriteNextPixels: group < scratchGroups,
+                                                    into: output + 12 &* group) {
+                    samplePixels(reader, positions: positions, 4 &* group..<4 &* group &+ 4, into: output)
+                }
                 group &+= 1
             }
         }
