@@ -14,6 +14,11 @@ package enum ModelBenchmark {
         package var arenaBytes: Int = 0
         /// Multiply-adds of one invocation (``MultiplyAdds``).
         package var multiplyAdds: Int = 0
+        /// Of the thread pool's loops during the timed invocations, how many it spread over its
+        /// threads and how many it ran on the caller alone (its stall back-off, docs/engine.md §5);
+        /// both 0 on one thread.
+        package var parallelLoops = 0
+        package var serialLoops = 0
 
         package init(timesMilliseconds: [Double]) { self.timesMilliseconds = timesMilliseconds }
 
@@ -39,6 +44,8 @@ package enum ModelBenchmark {
         let load = loadStart.duration(to: clock.now)
         try fillInputs(interpreter)
         for _ in 0..<max(0, warmUp) { try interpreter.invoke() }
+        let pool = try ThreadPool.shared(threadCount: options.threadCount)
+        let before = pool.statistics
         var times: [Double] = []
         times.reserveCapacity(max(0, iterations))
         for _ in 0..<max(0, iterations) {
@@ -47,7 +54,10 @@ package enum ModelBenchmark {
             let elapsed = start.duration(to: clock.now)
             times.append(milliseconds(elapsed))
         }
+        let after = pool.statistics
         var result = Result(timesMilliseconds: times)
+        result.parallelLoops = after.parallelLoops - before.parallelLoops
+        result.serialLoops = after.serialLoops - before.serialLoops
         result.loadMilliseconds = milliseconds(load)
         result.arenaBytes = interpreter.memoryFootprint.arenaBytes
         result.multiplyAdds = MultiplyAdds.count(in: interpreter.graph)

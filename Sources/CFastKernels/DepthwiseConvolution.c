@@ -180,59 +180,84 @@ void row_avx2(const fk_depthwise *op, size_t y, const size_t KH, const size_t KW
 /// 26 vectors each) and the input pixels in reach stay in the L1 cache.
 #define PIXELS_CHUNK 8
 
-/// Four pixels `C` floats apart from `in` (pixel 0 of tap (0, 0)) of channel block `k`.
+/// Four pixels `C` floats apart of channel block `k` in each of `R` output rows (1 or 2), from
+/// input offset `in` (pixel 0 of tap (0, 0)) in `rows` (the KH + R - 1 input rows in reach). With
+/// two rows each input vector loaded feeds both (as tap ky of the first row and ky - 1 of the
+/// second): eight independent chains and fewer loads per multiply-add, where one row had four
+/// chains and a weight load per four. Each chain still adds its taps in the order kx, ky.
 FK_AVX2 static inline __attribute__((always_inline))
-void pixels4_avx2(const fk_depthwise *op, const float *const *rows, ptrdiff_t in, float *out, size_t k,
+void pixels4_avx2(const fk_depthwise *op, const float *const *rows, ptrdiff_t in, float *out, size_t k, const size_t R,
                   const size_t KH, const size_t KW, __m256 vmin, __m256 vmax) {
     const size_t C = op->channels, taps = KH * KW;
     const float *block = op->packed + k * (taps + 1) * 8;
-    __m256 acc0 = _mm256_loadu_ps(block), acc1 = acc0, acc2 = acc0, acc3 = acc0;
+    __m256 acc[2][4];
+    for (size_t r = 0; r < R; r++) {
+        for (size_t i = 0; i < 4; i++) acc[r][i] = _mm256_loadu_ps(block);
+    }
     ptrdiff_t stride = (ptrdiff_t)C;
     for (size_t kx = 0; kx < KW; kx++) {
         // An opaque stride: otherwise the compiler keeps one pointer per row and pixel across
         // the kx loop, too many for the registers, and reloads them from the stack at every tap.
         __asm__("" : "+r"(stride));
         const ptrdiff_t offset = in + (ptrdiff_t)kx * stride + (ptrdiff_t)(k * 8);
-        for (size_t ky = 0; ky < KH; ky++) {
-            const __m256 w = _mm256_loadu_ps(block + (kx * KH + ky + 1) * 8);
-            const float *x = rows[ky] + offset;
-            acc0 = _mm256_fmadd_ps(_mm256_loadu_ps(x), w, acc0);
-            acc1 = _mm256_fmadd_ps(_mm256_loadu_ps(x + stride), w, acc1);
-            acc2 = _mm256_fmadd_ps(_mm256_loadu_ps(x + 2 * stride), w, acc2);
-            acc3 = _mm256_fmadd_ps(_mm256_loadu_ps(x + 3 * stride), w, acc3);
+        for (size_t row = 0; row < KH + R - 1; row++) {
+            const float *x = rows[row] + offset;
+            const __m256 x0 = _mm256_loadu_ps(x), x1 = _mm256_loadu_ps(x + stride);
+            const __m256 x2 = _mm256_loadu_ps(x + 2 * stride), x3 = _mm256_loadu_ps(x + 3 * stride);
+            for (size_t r = 0; r < R; r++) {
+                if (row < r || row - r >= KH) continue;
+                const __m256 w = _mm256_loadu_ps(block + (kx * KH + row - r + 1) * 8);
+                acc[r][0] = _mm256_fmadd_ps(x0, w, acc[r][0]);
+                acc[r][1] = _mm256_fmadd_ps(x1, w, acc[r][1]);
+                acc[r][2] = _mm256_fmadd_ps(x2, w, acc[r][2]);
+                acc[r][3] = _mm256_fmadd_ps(x3, w, acc[r][3]);
+            }
         }
     }
-    float *o = out + k * 8;
-    _mm256_storeu_ps(o, _mm256_min_ps(_mm256_max_ps(acc0, vmin), vmax));
-    _mm256_storeu_ps(o + C, _mm256_min_ps(_mm256_max_ps(acc1, vmin), vmax));
-    _mm256_storeu_ps(o + 2 * C, _mm256_min_ps(_mm256_max_ps(acc2, vmin), vmax));
-    _mm256_storeu_ps(o + 3 * C, _mm256_min_ps(_mm256_max_ps(acc3, vmin), vmax));
+    for (size_t r = 0; r < R; r++) {
+        float *o = out + r * op->output_width * C + k * 8;
+        for (size_t i = 0; i < 4; i++) _mm256_storeu_ps(o + i * C, _mm256_min_ps(_mm256_max_ps(acc[r][i], vmin), vmax));
+    }
 }
 
-/// `NK` channel blocks from `k` of one pixel whose taps (kx outer, ky inner) start at `tap[t]`.
+/// `NK` channel blocks from `k` of one pixel in each of `R` output rows (1 or 2), reading `rows`
+/// as `pixels4_avx2` does; the pixel's input column for tap kx starts `columns[kx]` floats into a
+/// row, or is -1 outside the input, where the zeros are read (and added, as XNNPACK does).
 FK_AVX2 static inline __attribute__((always_inline))
-void blocks_avx2(const fk_depthwise *op, const float *const *tap, float *out, size_t k, const size_t NK,
-                 const size_t taps, __m256 vmin, __m256 vmax) {
-    const float *block = op->packed + k * (taps + 1) * 8;
-    const size_t next = (taps + 1) * 8;
-    __m256 acc[4];
-    for (size_t b = 0; b < NK; b++) acc[b] = _mm256_loadu_ps(block + b * next);
-    for (size_t t = 0; t < taps; t++) {
-        const float *x = tap[t] + k * 8;
-        for (size_t b = 0; b < NK; b++) {
-            acc[b] = _mm256_fmadd_ps(_mm256_loadu_ps(x + b * 8), _mm256_loadu_ps(block + b * next + (t + 1) * 8), acc[b]);
+void blocks_avx2(const fk_depthwise *op, const float *const *rows, const ptrdiff_t *columns, float *out, size_t k,
+                 const size_t NK, const size_t R, const size_t KH, const size_t KW, __m256 vmin, __m256 vmax) {
+    const size_t next = (KH * KW + 1) * 8;
+    const float *block = op->packed + k * next;
+    __m256 acc[2][4];
+    for (size_t r = 0; r < R; r++) {
+        for (size_t b = 0; b < NK; b++) acc[r][b] = _mm256_loadu_ps(block + b * next);
+    }
+    for (size_t kx = 0; kx < KW; kx++) {
+        for (size_t row = 0; row < KH + R - 1; row++) {
+            const float *x = (columns[kx] < 0 ? op->zeros : rows[row] + columns[kx]) + k * 8;
+            for (size_t b = 0; b < NK; b++) {
+                const __m256 xb = _mm256_loadu_ps(x + b * 8);
+                for (size_t r = 0; r < R; r++) {
+                    if (row < r || row - r >= KH) continue;
+                    acc[r][b] = _mm256_fmadd_ps(xb, _mm256_loadu_ps(block + b * next + (kx * KH + row - r + 1) * 8), acc[r][b]);
+                }
+            }
         }
     }
-    for (size_t b = 0; b < NK; b++) _mm256_storeu_ps(out + (k + b) * 8, _mm256_min_ps(_mm256_max_ps(acc[b], vmin), vmax));
+    for (size_t r = 0; r < R; r++) {
+        float *o = out + r * op->output_width * op->channels + k * 8;
+        for (size_t b = 0; b < NK; b++) _mm256_storeu_ps(o + b * 8, _mm256_min_ps(_mm256_max_ps(acc[r][b], vmin), vmax));
+    }
 }
 
-/// One output row when the channels are a multiple of 8; KH and KW are constants at each call site.
+/// `R` output rows from `y` (1 or 2) when the channels are a multiple of 8; R, KH and KW are
+/// constants at each call site.
 FK_AVX2 static inline __attribute__((always_inline))
-void row_pixels_avx2(const fk_depthwise *op, size_t y, const size_t KH, const size_t KW) {
+void row_pixels_avx2(const fk_depthwise *op, size_t y, const size_t R, const size_t KH, const size_t KW) {
     const size_t C = op->channels, taps = KH * KW, blocks = C / 8, W = op->output_width;
     const ptrdiff_t pad = (ptrdiff_t)op->pad_left, in_width = (ptrdiff_t)op->input_width;
-    const float *rows[FK_MAX_KERNEL];
-    for (size_t ky = 0; ky < KH; ky++) rows[ky] = input_row(op, y, ky);
+    const float *rows[FK_MAX_KERNEL + 1];
+    for (size_t row = 0; row < KH + R - 1; row++) rows[row] = input_row(op, y, row);
     float *out = op->output + y * W * C;
     const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
     // Pixels x with every tap inside the input: 0 <= x - pad and x - pad + KW - 1 < in_width.
@@ -243,22 +268,22 @@ void row_pixels_avx2(const fk_depthwise *op, size_t y, const size_t KH, const si
         while (x < W) {
             const ptrdiff_t ix = (ptrdiff_t)x - pad;
             if ((ptrdiff_t)x >= first && (ptrdiff_t)x + 4 <= end) {
-                for (size_t k = k0; k < k1; k++) pixels4_avx2(op, rows, ix * (ptrdiff_t)C, out + x * C, k, KH, KW, vmin, vmax);
+                for (size_t k = k0; k < k1; k++) pixels4_avx2(op, rows, ix * (ptrdiff_t)C, out + x * C, k, R, KH, KW, vmin, vmax);
                 x += 4;
                 continue;
             }
-            const float *tap[FK_MAX_KERNEL * FK_MAX_KERNEL];
+            ptrdiff_t columns[FK_MAX_KERNEL];
             for (size_t kx = 0; kx < KW; kx++) {
                 const ptrdiff_t column = ix + (ptrdiff_t)kx;
-                const int inside = column >= 0 && column < in_width;
-                for (size_t ky = 0; ky < KH; ky++) tap[kx * KH + ky] = inside ? rows[ky] + column * (ptrdiff_t)C : op->zeros;
+                columns[kx] = column >= 0 && column < in_width ? column * (ptrdiff_t)C : -1;
             }
+            float *o = out + x * C;
             size_t k = k0;
-            for (; k + 4 <= k1; k += 4) blocks_avx2(op, tap, out + x * C, k, 4, taps, vmin, vmax);
+            for (; k + 4 <= k1; k += 4) blocks_avx2(op, rows, columns, o, k, 4, R, KH, KW, vmin, vmax);
             switch (k1 - k) {
-            case 3: blocks_avx2(op, tap, out + x * C, k, 3, taps, vmin, vmax); break;
-            case 2: blocks_avx2(op, tap, out + x * C, k, 2, taps, vmin, vmax); break;
-            case 1: blocks_avx2(op, tap, out + x * C, k, 1, taps, vmin, vmax); break;
+            case 3: blocks_avx2(op, rows, columns, o, k, 3, R, KH, KW, vmin, vmax); break;
+            case 2: blocks_avx2(op, rows, columns, o, k, 2, R, KH, KW, vmin, vmax); break;
+            case 1: blocks_avx2(op, rows, columns, o, k, 1, R, KH, KW, vmin, vmax); break;
             default: break;
             }
             x += 1;
@@ -266,9 +291,17 @@ void row_pixels_avx2(const fk_depthwise *op, size_t y, const size_t KH, const si
     }
 }
 
+/// Rows `row_start..<row_end` when the channels are a multiple of 8, two at a time.
+#define ROWS_PIXELS_AVX2(KH, KW)                                                      \
+    do {                                                                              \
+        size_t y = row_start;                                                         \
+        for (; y + 2 <= row_end; y += 2) row_pixels_avx2(op, y, 2, KH, KW);           \
+        if (y < row_end) row_pixels_avx2(op, y, 1, KH, KW);                           \
+    } while (0)
+
 FK_AVX2 static void rows_avx2_3x3(const fk_depthwise *op, size_t row_start, size_t row_end) {
     if (op->channels % 8 == 0) {
-        for (size_t y = row_start; y < row_end; y++) row_pixels_avx2(op, y, 3, 3);
+        ROWS_PIXELS_AVX2(3, 3);
         return;
     }
     for (size_t y = row_start; y < row_end; y++) row_avx2(op, y, 3, 3);
@@ -276,7 +309,7 @@ FK_AVX2 static void rows_avx2_3x3(const fk_depthwise *op, size_t row_start, size
 
 FK_AVX2 static void rows_avx2_5x5(const fk_depthwise *op, size_t row_start, size_t row_end) {
     if (op->channels % 8 == 0) {
-        for (size_t y = row_start; y < row_end; y++) row_pixels_avx2(op, y, 5, 5);
+        ROWS_PIXELS_AVX2(5, 5);
         return;
     }
     for (size_t y = row_start; y < row_end; y++) row_avx2(op, y, 5, 5);

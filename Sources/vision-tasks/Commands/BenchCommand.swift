@@ -160,14 +160,21 @@ struct BenchCommand: Command {
                     "model": entry.name, "backend": options.backend.rawValue, "threads": options.threadCount,
                     "iterations": iterations, "median_ms": result.medianMilliseconds, "times_ms": result.timesMilliseconds,
                     "load_ms": result.loadMilliseconds, "arena_bytes": result.arenaBytes,
-                    "multiply_adds": result.multiplyAdds,
+                    "multiply_adds": result.multiplyAdds, "parallel_loops": result.parallelLoops,
+                    "serial_loops": result.serialLoops,
                 ]
                 try printJSONLine(object)
             } else {
-                print("\(entry.name)  \(options.backend.rawValue)  \(options.threadCount) thread(s)  median \(formatMilliseconds(result.medianMilliseconds)) ms over \(iterations) runs; loading \(formatMilliseconds(result.loadMilliseconds)) ms, arena \(result.arenaBytes / 1_000_000) MB; \(String(format: "%.1f", Double(result.multiplyAdds) / 1e6)) M multiply-adds, \(String(format: "%.1f", Double(result.multiplyAdds) / result.medianMilliseconds / 1e6)) G/s")
+                print("\(entry.name)  \(options.backend.rawValue)  \(options.threadCount) thread(s)  median \(formatMilliseconds(result.medianMilliseconds)) ms over \(iterations) runs; loading \(formatMilliseconds(result.loadMilliseconds)) ms, arena \(result.arenaBytes / 1_000_000) MB; \(String(format: "%.1f", Double(result.multiplyAdds) / 1e6)) M multiply-adds, \(String(format: "%.1f", Double(result.multiplyAdds) / result.medianMilliseconds / 1e6)) G/s\(poolSummary(result))")
             }
             if profile { try printProfile(of: entry.model) }
         }
+    }
+
+    /// The pool's serial share of the timed loops, when there is a pool.
+    private func poolSummary(_ result: ModelBenchmark.Result) -> String {
+        let loops = result.parallelLoops + result.serialLoops
+        return loops == 0 ? "" : "; \(result.serialLoops) of \(loops) loops serial"
     }
 
     /// Per-operator medians: totals by operator and backend, then the 15 costliest nodes.
