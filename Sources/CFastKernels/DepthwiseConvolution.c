@@ -167,14 +167,16 @@ void row_avx2(const fk_depthwise *op, size_t y, const size_t KH, const size_t KW
     }
 }
 
-// Whole pixels (channels a multiple of 8): every vector holds 8 channels of one pixel, so a row is
-// computed in chunks of channel blocks, pixel group by pixel group along the row for each chunk,
-// so that the chunk's weights and the input in reach stay in the L1 cache. Interior groups take four pixels of
-// one block at a time, sharing each weight load; the pixels the padding reaches, and the last
-// ones of a row, take up to four blocks of one pixel at a time, their taps read through a table
-// that points outside taps at zeros (which the multiply-add then adds, as XNNPACK does). Either
-// way each output vector is the bias plus its taps in the order kx, ky, one multiply-add each:
-// the same sums as `row_avx2`, with independent accumulators instead of one chain per vector.
+// Whole pixels (channels a multiple of 8): every vector holds 8 channels of one pixel, so a pair
+// of rows is computed in chunks of channel blocks, pixel group by pixel group along the rows for
+// each chunk, so that the chunk's weights and the input in reach stay in the L1 cache. A group is
+// four pixels of one block in both rows (the last group of a row overlaps the one before). Where
+// every tap of the group is inside the input, its pixels are read C floats apart; elsewhere each
+// pixel's columns are clamped into the input and the taps outside masked to zeros (which the
+// multiply-add then adds, as XNNPACK does). Rows narrower than four pixels take up to four blocks
+// of one pixel at a time. Every way, each output vector is the bias plus its taps in the order
+// kx, ky, one multiply-add each: the same sums as `row_avx2`, with independent accumulators
+// instead of one chain per vector.
 
 /// Channel blocks of 8 computed along a whole row before the next ones: their weights (at most
 /// 26 vectors each) and the input pixels in reach stay in the L1 cache.
@@ -204,6 +206,44 @@ void pixels4_avx2(const fk_depthwise *op, const float *const *rows, ptrdiff_t in
             const float *x = rows[row] + offset;
             const __m256 x0 = _mm256_loadu_ps(x), x1 = _mm256_loadu_ps(x + stride);
             const __m256 x2 = _mm256_loadu_ps(x + 2 * stride), x3 = _mm256_loadu_ps(x + 3 * stride);
+            for (size_t r = 0; r < R; r++) {
+                if (row < r || row - r >= KH) continue;
+                const __m256 w = _mm256_loadu_ps(block + (kx * KH + row - r + 1) * 8);
+                acc[r][0] = _mm256_fmadd_ps(x0, w, acc[r][0]);
+                acc[r][1] = _mm256_fmadd_ps(x1, w, acc[r][1]);
+                acc[r][2] = _mm256_fmadd_ps(x2, w, acc[r][2]);
+                acc[r][3] = _mm256_fmadd_ps(x3, w, acc[r][3]);
+            }
+        }
+    }
+    for (size_t r = 0; r < R; r++) {
+        float *o = out + r * op->output_width * C + k * 8;
+        for (size_t i = 0; i < 4; i++) _mm256_storeu_ps(o + i * C, _mm256_min_ps(_mm256_max_ps(acc[r][i], vmin), vmax));
+    }
+}
+
+/// `pixels4_avx2` for a group of four pixels some of whose taps fall outside the input (each pixel
+/// where its own columns are, not `C` floats apart): pixel i's tap kx reads `offsets[kx][i]`
+/// floats into a row (a column clamped into the input), and-ed with `masks[kx][i]`, all ones
+/// inside and zero outside, so that outside taps add zeros as XNNPACK's do.
+FK_AVX2 static inline __attribute__((always_inline))
+void pixels4_edge_avx2(const fk_depthwise *op, const float *const *rows, const ptrdiff_t (*offsets)[4],
+                       const __m256 (*masks)[4], float *out, size_t k, const size_t R, const size_t KH, const size_t KW,
+                       __m256 vmin, __m256 vmax) {
+    const size_t C = op->channels, taps = KH * KW;
+    const float *block = op->packed + k * (taps + 1) * 8;
+    __m256 acc[2][4];
+    for (size_t r = 0; r < R; r++) {
+        for (size_t i = 0; i < 4; i++) acc[r][i] = _mm256_loadu_ps(block);
+    }
+    for (size_t kx = 0; kx < KW; kx++) {
+        const ptrdiff_t o0 = offsets[kx][0] + (ptrdiff_t)(k * 8), o1 = offsets[kx][1] + (ptrdiff_t)(k * 8);
+        const ptrdiff_t o2 = offsets[kx][2] + (ptrdiff_t)(k * 8), o3 = offsets[kx][3] + (ptrdiff_t)(k * 8);
+        const __m256 m0 = masks[kx][0], m1 = masks[kx][1], m2 = masks[kx][2], m3 = masks[kx][3];
+        for (size_t row = 0; row < KH + R - 1; row++) {
+            const float *x = rows[row];
+            const __m256 x0 = _mm256_and_ps(_mm256_loadu_ps(x + o0), m0), x1 = _mm256_and_ps(_mm256_loadu_ps(x + o1), m1);
+            const __m256 x2 = _mm256_and_ps(_mm256_loadu_ps(x + o2), m2), x3 = _mm256_and_ps(_mm256_loadu_ps(x + o3), m3);
             for (size_t r = 0; r < R; r++) {
                 if (row < r || row - r >= KH) continue;
                 const __m256 w = _mm256_loadu_ps(block + (kx * KH + row - r + 1) * 8);
@@ -250,6 +290,28 @@ void blocks_avx2(const fk_depthwise *op, const float *const *rows, const ptrdiff
     }
 }
 
+/// Channel blocks `k0..<k1` of pixel `x` in each of `R` output rows, up to four blocks at a time
+/// (rows narrower than a group of four pixels).
+FK_AVX2 static inline __attribute__((always_inline))
+void pixel_blocks_avx2(const fk_depthwise *op, const float *const *rows, size_t x, float *out, size_t k0, size_t k1,
+                       const size_t R, const size_t KH, const size_t KW, __m256 vmin, __m256 vmax) {
+    const ptrdiff_t C = (ptrdiff_t)op->channels, in_width = (ptrdiff_t)op->input_width;
+    ptrdiff_t columns[FK_MAX_KERNEL];
+    for (size_t kx = 0; kx < KW; kx++) {
+        const ptrdiff_t column = (ptrdiff_t)(x + kx) - (ptrdiff_t)op->pad_left;
+        columns[kx] = column >= 0 && column < in_width ? column * C : -1;
+    }
+    float *o = out + (ptrdiff_t)x * C;
+    size_t k = k0;
+    for (; k + 4 <= k1; k += 4) blocks_avx2(op, rows, columns, o, k, 4, R, KH, KW, vmin, vmax);
+    switch (k1 - k) {
+    case 3: blocks_avx2(op, rows, columns, o, k, 3, R, KH, KW, vmin, vmax); break;
+    case 2: blocks_avx2(op, rows, columns, o, k, 2, R, KH, KW, vmin, vmax); break;
+    case 1: blocks_avx2(op, rows, columns, o, k, 1, R, KH, KW, vmin, vmax); break;
+    default: break;
+    }
+}
+
 /// `R` output rows from `y` (1 or 2) when the channels are a multiple of 8; R, KH and KW are
 /// constants at each call site.
 FK_AVX2 static inline __attribute__((always_inline))
@@ -264,29 +326,30 @@ void row_pixels_avx2(const fk_depthwise *op, size_t y, const size_t R, const siz
     const ptrdiff_t first = pad, end = in_width - (ptrdiff_t)KW + 1 + pad;
     for (size_t k0 = 0; k0 < blocks; k0 += PIXELS_CHUNK) {
         const size_t k1 = blocks - k0 < PIXELS_CHUNK ? blocks : k0 + PIXELS_CHUNK;
-        size_t x = 0;
-        while (x < W) {
+        if (W < 4) {
+            for (size_t x = 0; x < W; x++) pixel_blocks_avx2(op, rows, x, out, k0, k1, R, KH, KW, vmin, vmax);
+            continue;
+        }
+        // Groups of four pixels; the last starts at W - 4, overlapping the one before (the pixels
+        // both compute get the same values twice).
+        for (size_t x = 0; x < W; x += 4) {
+            if (x + 4 > W) x = W - 4;
             const ptrdiff_t ix = (ptrdiff_t)x - pad;
             if ((ptrdiff_t)x >= first && (ptrdiff_t)x + 4 <= end) {
                 for (size_t k = k0; k < k1; k++) pixels4_avx2(op, rows, ix * (ptrdiff_t)C, out + x * C, k, R, KH, KW, vmin, vmax);
-                x += 4;
                 continue;
             }
-            ptrdiff_t columns[FK_MAX_KERNEL];
+            ptrdiff_t offsets[FK_MAX_KERNEL][4];
+            __m256 masks[FK_MAX_KERNEL][4];
             for (size_t kx = 0; kx < KW; kx++) {
-                const ptrdiff_t column = ix + (ptrdiff_t)kx;
-                columns[kx] = column >= 0 && column < in_width ? column * (ptrdiff_t)C : -1;
+                for (size_t i = 0; i < 4; i++) {
+                    const ptrdiff_t column = ix + (ptrdiff_t)(kx + i);
+                    const int inside = column >= 0 && column < in_width;
+                    offsets[kx][i] = (column < 0 ? 0 : column >= in_width ? in_width - 1 : column) * (ptrdiff_t)C;
+                    masks[kx][i] = _mm256_castsi256_ps(_mm256_set1_epi32(inside ? -1 : 0));
+                }
             }
-            float *o = out + x * C;
-            size_t k = k0;
-            for (; k + 4 <= k1; k += 4) blocks_avx2(op, rows, columns, o, k, 4, R, KH, KW, vmin, vmax);
-            switch (k1 - k) {
-            case 3: blocks_avx2(op, rows, columns, o, k, 3, R, KH, KW, vmin, vmax); break;
-            case 2: blocks_avx2(op, rows, columns, o, k, 2, R, KH, KW, vmin, vmax); break;
-            case 1: blocks_avx2(op, rows, columns, o, k, 1, R, KH, KW, vmin, vmax); break;
-            default: break;
-            }
-            x += 1;
+            for (size_t k = k0; k < k1; k++) pixels4_edge_avx2(op, rows, offsets, masks, out + x * C, k, R, KH, KW, vmin, vmax);
         }
     }
 }

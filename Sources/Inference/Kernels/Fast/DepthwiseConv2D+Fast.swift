@@ -35,7 +35,8 @@ final class FastDepthwiseConv2DKernel: Kernel {
         zeros.initialize(repeating: 0)
         let work = p.height.outputSize * p.width.outputSize * channels * kh * kw
         do {
-            tasks = try FastRowTasks(rows: p.height.outputSize, work: work, threadCount: context.threadCount, threshold: parallelWorkThreshold)
+            tasks = try FastRowTasks(rows: p.height.outputSize, work: work, threadCount: context.threadCount, threshold: parallelWorkThreshold,
+                                     granule: 2)  // fk_depthwise_rows computes two rows at a time
         } catch {
             packed.deallocate()
             zeros.deallocate()

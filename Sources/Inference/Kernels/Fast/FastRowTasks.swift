@@ -13,8 +13,9 @@ struct FastRowTasks {
     let rowsPerTask: Int
 
     /// Tasks for `rows` output rows costing about `work` multiply-adds in all; the pool is used
-    /// from `threshold` multiply-adds on.
-    init(rows: Int, work: Int, threadCount: Int, threshold: Int) throws(InferenceError) {
+    /// from `threshold` multiply-adds on. Each task but the last gets a multiple of `granule` rows
+    /// (a kernel that computes that many rows at a time).
+    init(rows: Int, work: Int, threadCount: Int, threshold: Int, granule: Int = 1) throws(InferenceError) {
         let rows = max(rows, 1)
         guard threadCount > 1, work >= threshold else {
             pool = nil
@@ -26,7 +27,8 @@ struct FastRowTasks {
         // A few tasks per thread even out rows of unequal cost (the padded edges) without much
         // overhead per task.
         let wanted = min(rows, threadCount * 4)
-        rowsPerTask = (rows + wanted - 1) / wanted
+        let share = (rows + wanted - 1) / wanted
+        rowsPerTask = (share + granule - 1) / granule * granule
         taskCount = (rows + rowsPerTask - 1) / rowsPerTask
     }
 
