@@ -18,9 +18,10 @@ static size_t term_count(int depthwise, size_t input_channels, size_t kernel_hei
     return depthwise ? kernel_height * kernel_width : kernel_height * kernel_width * input_channels;
 }
 
-/// Output channels per packed block: `lanes`, or all of them for the portable code (lanes 1), whose
-/// loops then run over whole rows of output channels and vectorize on any processor.
-static size_t block_width(size_t channels, size_t lanes) { return lanes == 1 ? channels : lanes; }
+/// Output channels per packed block: 8 (lanes 8 and 16), or all of them for the portable code
+/// (lanes 1), whose loops then run over whole rows of output channels and vectorize on any
+/// processor.
+static size_t block_width(size_t channels, size_t lanes) { return lanes == 1 ? channels : 8; }
 
 static size_t block_count(size_t channels, size_t lanes) {
     const size_t width = block_width(channels, lanes);
@@ -248,7 +249,7 @@ FK_AVX2 static inline __attribute__((always_inline)) void pixels_blocks_avx2(
 }
 
 /// Blocks b0 ..< b0 + NB of output row y, P pixels at a time where their kernel columns lie inside
-/// the input, the others pixel by pixel.
+/// the input, then 4 at a time, the others pixel by pixel.
 FK_AVX2 static inline __attribute__((always_inline)) void few_channel_blocks_avx2(
     const fk_direct_conv *op, size_t y, size_t b0, const size_t NB, const size_t P, const size_t I, float *row) {
     size_t x = 0;
@@ -256,6 +257,11 @@ FK_AVX2 static inline __attribute__((always_inline)) void few_channel_blocks_avx
         if (x + P <= op->output_width && columns_inside(op, x, P)) {
             pixels_blocks_avx2(op, y, x, P, b0, NB, I, row);
             x += P;
+            continue;
+        }
+        if (P > 4 && x + 4 <= op->output_width && columns_inside(op, x, 4)) {
+            pixels_blocks_avx2(op, y, x, 4, b0, NB, I, row);
+            x += 4;
             continue;
         }
         pixel_blocks_avx2(op, y, x, b0, NB, row + x * op->output_channels);
@@ -267,16 +273,17 @@ FK_AVX2 static inline __attribute__((always_inline)) void few_channel_blocks_avx
 /// accumulators (with the weight vectors and the broadcast input, the 16 registers): 4 pixels of 3
 /// blocks, or 6 pixels of 2 blocks when the blocks come in pairs (so that 4 blocks do not leave a
 /// pass of one block, whose 4 accumulators wait on the multiply-add's latency); a last single
-/// block takes 8 pixels.
+/// block takes 8 pixels. With AVX-512VL's 32 registers (`wide`), passes of 3 blocks take 8 pixels,
+/// 24 accumulators: two broadcasts and one weight load fewer per pair of multiply-adds.
 FK_AVX2 static inline __attribute__((always_inline)) void few_channel_row_avx2(
-    const fk_direct_conv *op, size_t y, size_t blocks, const size_t I) {
+    const fk_direct_conv *op, size_t y, size_t blocks, const size_t I, const int wide) {
     float *row = op->output + y * op->output_width * op->output_channels;
     size_t b = 0;
     if (blocks % 3 != 0 && blocks % 2 == 0) {
         for (; b < blocks; b += 2) few_channel_blocks_avx2(op, y, b, 2, 6, I, row);
         return;
     }
-    for (; b + 3 <= blocks; b += 3) few_channel_blocks_avx2(op, y, b, 3, 4, I, row);
+    for (; b + 3 <= blocks; b += 3) few_channel_blocks_avx2(op, y, b, 3, wide ? 8 : 4, I, row);
     switch (blocks - b) {
     case 2: few_channel_blocks_avx2(op, y, b, 2, 6, I, row); break;
     case 1: few_channel_blocks_avx2(op, y, b, 1, 8, I, row); break;
@@ -284,18 +291,31 @@ FK_AVX2 static inline __attribute__((always_inline)) void few_channel_row_avx2(
     }
 }
 
+/// First layers' rows `row_start ..< row_end` of `blocks` blocks, with the input channel count as
+/// a constant so that its loop unrolls.
+#define FEW_CHANNEL_ROWS(WIDE)                                                              \
+    for (size_t y = row_start; y < row_end; y++) {                                          \
+        switch (op->input_channels) {                                                       \
+        case 1: few_channel_row_avx2(op, y, blocks, 1, WIDE); break;                        \
+        case 2: few_channel_row_avx2(op, y, blocks, 2, WIDE); break;                        \
+        case 3: few_channel_row_avx2(op, y, blocks, 3, WIDE); break;                        \
+        default: few_channel_row_avx2(op, y, blocks, 4, WIDE); break;                       \
+        }                                                                                   \
+    }
+
+FK_AVX512VL FK_AVX2 static void few_channel_rows_avx512vl(const fk_direct_conv *op, size_t row_start, size_t row_end) {
+    const size_t blocks = block_count(op->output_channels, 8);
+    FEW_CHANNEL_ROWS(1)
+}
+
 FK_AVX2 static void rows_avx2(const fk_direct_conv *op, size_t row_start, size_t row_end) {
     const size_t blocks = block_count(op->output_channels, 8);
     if (!op->depthwise && op->input_channels <= 4) {
-        // The channel count as a constant, so that its loop unrolls.
-        for (size_t y = row_start; y < row_end; y++) {
-            switch (op->input_channels) {
-            case 1: few_channel_row_avx2(op, y, blocks, 1); break;
-            case 2: few_channel_row_avx2(op, y, blocks, 2); break;
-            case 3: few_channel_row_avx2(op, y, blocks, 3); break;
-            default: few_channel_row_avx2(op, y, blocks, 4); break;
-            }
+        if (op->lanes == 16) {
+            few_channel_rows_avx512vl(op, row_start, row_end);
+            return;
         }
+        FEW_CHANNEL_ROWS(0)
         return;
     }
     for (size_t y = row_start; y < row_end; y++) {
@@ -308,7 +328,7 @@ FK_AVX2 static void rows_avx2(const fk_direct_conv *op, size_t row_start, size_t
 
 void fk_direct_conv_rows(const fk_direct_conv *op, size_t row_start, size_t row_end) {
 #if FK_X86
-    if (op->lanes == 8) {
+    if (op->lanes >= 8) {
         rows_avx2(op, row_start, row_end);
         return;
     }

@@ -155,7 +155,8 @@ void fk_pointwise_task(void *op, size_t task);
 /// convolution kx outer and ky inner (its DWCONV tap order); taps outside the input are skipped.
 /// Then clamped to `[output_min, output_max]` (max, then min).
 typedef struct fk_direct_conv {
-    /// 8 (AVX2 and FMA, also used where AVX-512 is present: the results do not depend on it) or 1.
+    /// 8 (AVX2 and FMA), 16 (the same 8-lane blocks, with AVX-512VL's 32 registers for wider
+    /// passes; only up to fk_best_lanes()) or 1. The results do not depend on it.
     size_t lanes;
     /// `[input_height, input_width, input_channels]`.
     const float *input;

@@ -74,7 +74,7 @@ final class FastDirectConvolutionKernel: Kernel {
         default: Shape(try Conv2DParameters(context))
         }
         guard Self.supports(context.node, NodeReader(context)) else { throw context.invalid("not a convolution the direct kernel runs") }
-        let lanes = lanes >= 8 ? 8 : 1
+        let lanes = lanes >= 16 ? 16 : lanes >= 8 ? 8 : 1  // 16: wider first-layer passes (CFastKernels.h)
         let (kh, kw) = (shape.height.kernel, shape.width.kernel)
         packed = .allocate(capacity: fk_direct_conv_packed_count(lanes, shape.depthwise ? 1 : 0, shape.inputChannels,
                                                                  shape.outputChannels, kh, kw))

@@ -81,7 +81,7 @@ package struct FastBackend: Backend {
                 return .depthwise
             case .conv2D:
                 let p = try Conv2DParameters(reader)
-                return Self.convolutionKernel(for: p, leavingFirstLayers: !builtIn && lanes == 16)
+                return Self.convolutionKernel(for: p, avx512: !builtIn && lanes == 16)
             default:
                 break
             }
@@ -90,13 +90,19 @@ package struct FastBackend: Backend {
         return nil
     }
 
-    /// The kernel for a convolution that ``claimsOnAnyProcessor(_:in:)`` accepts; nil for a first
-    /// layer when `leavingFirstLayers`. With AVX-512, XNNPACK keeps first layers: its 16-wide
-    /// tiles ran them faster than our 8-lane direct kernel (pose_detection's 0.26 against 0.48
-    /// ms, face_detector's 0.24 against 0.34; per-node profile on Zen 4).
-    private static func convolutionKernel(for p: Conv2DParameters, leavingFirstLayers: Bool) -> Choice? {
+    /// The kernel for a convolution that ``claimsOnAnyProcessor(_:in:)`` accepts. With AVX-512
+    /// (`avx512`), a first layer is ours only when its output channels make whole passes of three
+    /// 8-channel blocks (24, 48, …), which the direct kernel computes eight pixels at a time in
+    /// AVX-512VL's 32 registers; XNNPACK's 16-wide tiles keep the others. (Per-node medians of 5
+    /// interleaved profiles on Zen 4, ours / XNNPACK in ms: 24 channels 0.35 / 0.42
+    /// (hand_landmark_full), 0.45 / 0.56 (pose_landmark_full), 0.33 / 0.38 (pose_detection),
+    /// 0.22 / 0.25 (face_detector); 16 channels 0.36 / 0.33, 32 channels 0.31 / 0.23 and 0.68 /
+    /// 0.65.)
+    private static func convolutionKernel(for p: Conv2DParameters, avx512: Bool) -> Choice? {
         if FastPointwiseConv2DKernel.supports(p) { return .pointwise }
-        if FastDirectConvolutionKernel.supportsFirstLayer(p), !leavingFirstLayers { return .firstLayer }
+        if FastDirectConvolutionKernel.supportsFirstLayer(p), !avx512 || (p.outputChannels + 7) / 8 % 3 == 0 {
+            return .firstLayer
+        }
         return FastSingleOutputConv2DKernel.supports(p) ? .singleOutput : nil
     }
 
@@ -104,7 +110,7 @@ package struct FastBackend: Backend {
     package static func claims(_ node: Node, in graph: Graph) -> Bool {
         guard isVectorized, claimsOnAnyProcessor(node, in: graph) else { return false }
         guard node.op == .conv2D, let p = try? Conv2DParameters(NodeReader(node: node, tensors: graph.tensors)) else { return true }
-        return convolutionKernel(for: p, leavingFirstLayers: usesAVX512) != nil
+        return convolutionKernel(for: p, avx512: usesAVX512) != nil
     }
 
     /// Whether the node has a shape these kernels implement, whatever the processor (tests use
