@@ -4,7 +4,9 @@
 // - PNG's row filters (SSE2 on x86-64, scalar elsewhere), against the PNG definition and libpng;
 // - the segmentation masks' float warp (AVX2 groups, chosen at run time), against Imaging's
 //   ReferenceWarp and OpenCV's goldens;
-// - the masks' sigmoid (AVX2 and FMA lanes, chosen at run time), against VisionCore's sigmoid.
+// - the masks' sigmoid (AVX2 and FMA lanes, chosen at run time), against VisionCore's sigmoid;
+// - the YUV 4:2:0 blend of drawing (AVX2 lanes, chosen at run time), against Imaging's
+//   ReferenceDrawing.
 #ifndef CPIXELKERNELS_H
 #define CPIXELKERNELS_H
 
@@ -69,5 +71,34 @@ void vt_sigmoid(const float *in, float *out, size_t count);
 /// Writes every output pixel with a tap inside the source: `p00·w00 + p01·w01 + p10·w10 + p11·w11`
 /// in float, taps outside reading 0; pixels whose four taps are all outside keep their value.
 void vt_mask_warp_affine(const vt_mask_warp *warp);
+
+/// A colour blended into the box `x0 ..< x1` × `y0 ..< y1` of a YUV 4:2:0 image by a coverage map
+/// (Imaging's `Canvas`). Each luma sample is blended with its pixel's coverage, each chroma sample
+/// with the mean coverage of the 2×2 block it belongs to (the sum of the box's positive coverages,
+/// each at most 1, in row order, over the block's pixel count in the image): weight
+/// `k = (int)(min(c, 1) · scale + 0.5)` (0 unless c > 0 and `min(c, 1) · scale · 255 ≥ 32768`),
+/// `new = (old · (65536 − k) + value · k + 32768) >> 16`.
+typedef struct vt_yuv420_tint {
+    /// Pixel (x, y)'s coverage is `coverage[(y − coverage_y) · coverage_stride + x − coverage_x]`.
+    const float *coverage;
+    size_t coverage_stride;
+    size_t coverage_x, coverage_y;
+    uint8_t *luma;
+    size_t luma_stride;
+    /// Block (bx, by)'s samples are `u[by · u_stride + bx · chroma_step]` and likewise `v`.
+    uint8_t *u, *v;
+    size_t u_stride, v_stride, chroma_step;
+    /// The image's size in pixels, and the box (within it and the coverage map).
+    size_t width, height;
+    size_t x0, x1, y0, y1;
+    /// The colour's opacity α/255 · 65536, and its Y, U and V.
+    float scale;
+    int32_t y_value, u_value, v_value;
+    /// Scratch: room for one float per block column of the box, `(x1 + 1) / 2 − x0 / 2`.
+    float *sums;
+} vt_yuv420_tint;
+
+/// Blends as `vt_yuv420_tint` describes (AVX2 lanes where available).
+void vt_yuv420_tint_blend(const vt_yuv420_tint *t);
 
 #endif

@@ -1,74 +1,48 @@
+import CPixelKernels
+
 extension Canvas {
     /// Blends into an I420, NV12 or NV21 image: each luma sample with its pixel's coverage, each
     /// chroma sample with the mean coverage of its 2×2 block, in the colour's Y, U, V in the
-    /// image's ``Image/yuvColorSpace``.
+    /// image's ``Image/yuvColorSpace`` (CPixelKernels' `vt_yuv420_tint_blend`; ``ReferenceDrawing`` is
+    /// its plain twin).
     static func blendYUV(_ coverage: CoverageMap, xs: Range<Int>, ys: Range<Int>, color: Color,
                          weights: Weights, into image: inout Image) {
         let r = Int32(color.red), g = Int32(color.green), b = Int32(color.blue)
         let encoder = YUV.encoder(for: image.yuvColorSpace)
-        let luma = Int32(encoder.luma(r: r, g: g, b: b))
         let (u, v) = encoder.chroma(r: r, g: g, b: b)
-        let (u32, v32) = (Int32(u), Int32(v))
-        let mapWidth = coverage.xs.count
-        let width = image.width, height = image.height
         let isI420 = image.format == .i420
-        let lumaStride = image.planes[0].rowStride
-        let chromaStride = image.planes[1].rowStride, vStride = isI420 ? image.planes[2].rowStride : 0
+        // U before V in NV12's interleaved plane, after it in NV21's.
+        let (uOffset, vOffset) = isI420 || image.format == .nv12 ? (0, 1) : (1, 0)
+        var sums = [Float](repeating: 0, count: (xs.upperBound + 1) / 2 - xs.lowerBound / 2)
         // The planes are moved out of the image while blended, so each is written in place.
-        var lumaPlane = image.planes[0].bytes, chromaPlane = image.planes[1].bytes
-        var vPlane = isI420 ? image.planes[2].bytes : []
+        var lumaPlane = image.planes[0], chromaPlane = image.planes[1]
+        var vPlane = isI420 ? image.planes[2] : ImagePlane(bytes: [], rowStride: 0)
         image.planes[0].bytes = []
         image.planes[1].bytes = []
         if isI420 { image.planes[2].bytes = [] }
         defer {
-            image.planes[0].bytes = lumaPlane
-            image.planes[1].bytes = chromaPlane
-            if isI420 { image.planes[2].bytes = vPlane }
+            image.planes[0] = lumaPlane
+            image.planes[1] = chromaPlane
+            if isI420 { image.planes[2] = vPlane }
         }
-        // Blocks of 2×2 pixels share one chroma sample, blended with their mean coverage (pixels
-        // outside the box count as 0; blocks on an odd edge have fewer pixels).
-        let blockXs = xs.lowerBound / 2..<(xs.upperBound + 1) / 2
-        let blockYs = ys.lowerBound / 2..<(ys.upperBound + 1) / 2
-        var sums = [Float](repeating: 0, count: blockXs.count)
         coverage.values.withUnsafeBufferPointer { values in
-            lumaPlane.withUnsafeMutableBufferPointer { lumaBytes in
-                chromaPlane.withUnsafeMutableBufferPointer { chromaBytes in
-                    vPlane.withUnsafeMutableBufferPointer { vBytes in
+            lumaPlane.bytes.withUnsafeMutableBufferPointer { luma in
+                chromaPlane.bytes.withUnsafeMutableBufferPointer { chroma in
+                    vPlane.bytes.withUnsafeMutableBufferPointer { vBytes in
                         sums.withUnsafeMutableBufferPointer { sums in
-                            for by in blockYs {
-                                for i in sums.indices { sums[i] = 0 }
-                                // Luma, summing each block's coverage on the way.
-                                for y in max(2 * by, ys.lowerBound)..<min(2 * by + 2, ys.upperBound) {
-                                    let mapRow = (y - coverage.ys.lowerBound) * mapWidth - coverage.xs.lowerBound
-                                    let row = y * lumaStride
-                                    for x in xs {
-                                        let c = values[mapRow + x]
-                                        guard c > 0 else { continue }
-                                        sums[x >> 1 - blockXs.lowerBound] += min(c, 1)
-                                        let k = weights.weight(c)
-                                        if k > 0 { lumaBytes[row + x] = mix(lumaBytes[row + x], luma, k) }
-                                    }
-                                }
-                                let rows = min(2 * by + 2, height) - 2 * by
-                                for bx in blockXs {
-                                    let sum = sums[bx - blockXs.lowerBound]
-                                    guard sum > 0 else { continue }
-                                    let pixels = Float(rows * (min(2 * bx + 2, width) - 2 * bx))
-                                    let k = weights.weight(sum / pixels)
-                                    guard k > 0 else { continue }
-                                    if isI420 {
-                                        let ui = by * chromaStride + bx, vi = by * vStride + bx
-                                        chromaBytes[ui] = mix(chromaBytes[ui], u32, k)
-                                        vBytes[vi] = mix(vBytes[vi], v32, k)
-                                    } else {
-                                        // NV12 stores U, V; NV21 stores V, U.
-                                        let i = by * chromaStride + 2 * bx
-                                        let (first, second) = image.format == .nv12 ? (u32, v32) : (v32, u32)
-                                        chromaBytes[i] = mix(chromaBytes[i], first, k)
-                                        chromaBytes[i + 1] = mix(chromaBytes[i + 1], second, k)
-                                    }
-                                }
-                            }
+                            let uBase = chroma.baseAddress! + (isI420 ? 0 : uOffset)
+                            let vBase = isI420 ? vBytes.baseAddress! : chroma.baseAddress! + vOffset
+                            var tint = vt_yuv420_tint(
+                                coverage: values.baseAddress!, coverage_stride: coverage.xs.count,
+                                coverage_x: coverage.xs.lowerBound, coverage_y: coverage.ys.lowerBound,
+                                luma: luma.baseAddress!, luma_stride: lumaPlane.rowStride,
+                                u: uBase, v: vBase, u_stride: chromaPlane.rowStride,
+                                v_stride: isI420 ? vPlane.rowStride : chromaPlane.rowStride, chroma_step: isI420 ? 1 : 2,
+                                width: image.width, height: image.height,
+                                x0: xs.lowerBound, x1: xs.upperBound, y0: ys.lowerBound, y1: ys.upperBound,
+                                scale: weights.scale, y_value: Int32(encoder.luma(r: r, g: g, b: b)),
+                                u_value: Int32(u), v_value: Int32(v), sums: sums.baseAddress!)
+                            vt_yuv420_tint_blend(&tint)
                         }
                     }
                 }

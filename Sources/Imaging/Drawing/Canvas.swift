@@ -16,9 +16,10 @@ enum Canvas {
         }
     }
 
-    /// Blends `color` into `image` where `coverage` says, only within `box` (columns, rows) if given.
+    /// Blends `color` into `image` where `coverage` says, only within `box` (columns, rows) if given;
+    /// a YUV image by ``ReferenceDrawing`` if `reference` (for the tests of the C kernel).
     static func blend(_ coverage: CoverageMap, color: Color, into image: inout Image,
-                      within box: (xs: Range<Int>, ys: Range<Int>)? = nil) throws(ImageError) {
+                      within box: (xs: Range<Int>, ys: Range<Int>)? = nil, reference: Bool = false) throws(ImageError) {
         try check(image)
         var xs = coverage.xs.clamped(to: 0..<image.width), ys = coverage.ys.clamped(to: 0..<image.height)
         if let box {
@@ -31,7 +32,11 @@ enum Canvas {
         case .rgb8, .rgba8, .bgra8:
             blendInterleaved(coverage, xs: xs, ys: ys, color: color, weights: weights, into: &image)
         case .i420, .nv12, .nv21:
-            blendYUV(coverage, xs: xs, ys: ys, color: color, weights: weights, into: &image)
+            if reference {
+                ReferenceDrawing.blendYUV(coverage, xs: xs, ys: ys, color: color, weights: weights, into: &image)
+            } else {
+                blendYUV(coverage, xs: xs, ys: ys, color: color, weights: weights, into: &image)
+            }
         case .gray8:
             return
         }

@@ -75,6 +75,16 @@ extension Image {
     /// blended with `color` at opacity `mask · color.alpha/255`. With a `threshold`, the mask is
     /// binarized first (`mask ≥ threshold` → 1, else 0). NaN counts as 0.
     public mutating func fillMask(_ mask: FloatImage, color: Color, threshold: Float? = nil) throws(ImageError) {
+        try fillMask(mask, color: color, threshold: threshold, reference: false)
+    }
+
+    /// ``fillMask(_:color:threshold:)`` with YUV images blended by ``ReferenceDrawing``, the plain
+    /// twin of the C kernel (for its tests).
+    package mutating func referenceFillMask(_ mask: FloatImage, color: Color, threshold: Float? = nil) throws(ImageError) {
+        try fillMask(mask, color: color, threshold: threshold, reference: true)
+    }
+
+    private mutating func fillMask(_ mask: FloatImage, color: Color, threshold: Float?, reference: Bool) throws(ImageError) {
         try Canvas.check(self)
         guard mask.width == width, mask.height == height else {
             throw .invalidArgument("mask is \(mask.width)×\(mask.height), image is \(width)×\(height)")
@@ -101,7 +111,7 @@ extension Image {
         } else {
             coverage = CoverageMap(xs: 0..<width, ys: 0..<height, values: mask.values)
         }
-        try Canvas.blend(coverage, color: color, into: &self, within: box)
+        try Canvas.blend(coverage, color: color, into: &self, within: box, reference: reference)
     }
 
     /// The smallest box (columns, rows) holding every value of `mask` that is at least `cut`.
@@ -112,8 +122,7 @@ extension Image {
                 let row = y * mask.width
                 // The first and last such values of the row; the columns already in the box between
                 // them need no look.
-                var first = 0
-                while first < mask.width, !(values[row + first] >= cut) { first += 1 }
+                let first = Self.firstIndex(in: values, from: row, to: row + mask.width, atLeast: cut) - row
                 guard first < mask.width else { continue }
                 var last = mask.width - 1
                 while last > max(first, right), !(values[row + last] >= cut) { last -= 1 }
@@ -125,6 +134,21 @@ extension Image {
         }
         guard bottom >= 0 else { return nil }
         return (left..<right + 1, top..<bottom + 1)
+    }
+
+    /// The first index in `start ..< end` whose value is at least `cut`, or `end` (NaN never is):
+    /// eight values a step, then one by one.
+    private static func firstIndex(in values: UnsafeBufferPointer<Float>, from start: Int, to end: Int, atLeast cut: Float) -> Int {
+        guard let base = values.baseAddress else { return end }
+        var index = start
+        let raw = UnsafeRawPointer(base)
+        while index + 8 <= end {
+            let eight = raw.loadUnaligned(fromByteOffset: index * MemoryLayout<Float>.stride, as: SIMD8<Float>.self)
+            if any(eight .>= cut) { break }
+            index += 8
+        }
+        while index < end, !(values[index] >= cut) { index += 1 }
+        return index
     }
 
     /// Blends the union of thick segments: each pixel takes the largest coverage of any segment.
