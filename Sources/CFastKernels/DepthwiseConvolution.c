@@ -182,6 +182,28 @@ void row_avx2(const fk_depthwise *op, size_t y, const size_t KH, const size_t KW
 /// 26 vectors each) and the input pixels in reach stay in the L1 cache.
 #define PIXELS_CHUNK 8
 
+/// Input row `row` of a group's rows in reach, its four pixels' vectors `x`, added to the group's
+/// accumulators: to row r's as tap ky = row − r (where that is a tap), with block `block`'s weight.
+FK_AVX2 static inline __attribute__((always_inline))
+void accumulate4(__m256 acc[2][4], const __m256 x[4], const float *block, size_t kx, size_t row, const size_t R,
+                 const size_t KH) {
+    for (size_t r = 0; r < R; r++) {
+        if (row < r || row - r >= KH) continue;
+        const __m256 w = _mm256_loadu_ps(block + (kx * KH + row - r + 1) * 8);
+        for (size_t i = 0; i < 4; i++) acc[r][i] = _mm256_fmadd_ps(x[i], w, acc[r][i]);
+    }
+}
+
+/// Clamps a group's sums and stores them: pixel i of row r at `out + r·W·C + k·8 + i·C`.
+FK_AVX2 static inline __attribute__((always_inline))
+void store4(const fk_depthwise *op, __m256 acc[2][4], float *out, size_t k, const size_t R, __m256 vmin, __m256 vmax) {
+    const size_t C = op->channels;
+    for (size_t r = 0; r < R; r++) {
+        float *o = out + r * op->output_width * C + k * 8;
+        for (size_t i = 0; i < 4; i++) _mm256_storeu_ps(o + i * C, _mm256_min_ps(_mm256_max_ps(acc[r][i], vmin), vmax));
+    }
+}
+
 /// Four pixels `C` floats apart of channel block `k` in each of `R` output rows (1 or 2), from
 /// input offset `in` (pixel 0 of tap (0, 0)) in `rows` (the KH + R - 1 input rows in reach). With
 /// two rows each input vector loaded feeds both (as tap ky of the first row and ky - 1 of the
@@ -190,36 +212,25 @@ void row_avx2(const fk_depthwise *op, size_t y, const size_t KH, const size_t KW
 FK_AVX2 static inline __attribute__((always_inline))
 void pixels4_avx2(const fk_depthwise *op, const float *const *rows, ptrdiff_t in, float *out, size_t k, const size_t R,
                   const size_t KH, const size_t KW, __m256 vmin, __m256 vmax) {
-    const size_t C = op->channels, taps = KH * KW;
-    const float *block = op->packed + k * (taps + 1) * 8;
+    const float *block = op->packed + k * (KH * KW + 1) * 8;
     __m256 acc[2][4];
     for (size_t r = 0; r < R; r++) {
         for (size_t i = 0; i < 4; i++) acc[r][i] = _mm256_loadu_ps(block);
     }
-    ptrdiff_t stride = (ptrdiff_t)C;
+    ptrdiff_t stride = (ptrdiff_t)op->channels;
     for (size_t kx = 0; kx < KW; kx++) {
         // An opaque stride: otherwise the compiler keeps one pointer per row and pixel across
         // the kx loop, too many for the registers, and reloads them from the stack at every tap.
         __asm__("" : "+r"(stride));
         const ptrdiff_t offset = in + (ptrdiff_t)kx * stride + (ptrdiff_t)(k * 8);
         for (size_t row = 0; row < KH + R - 1; row++) {
-            const float *x = rows[row] + offset;
-            const __m256 x0 = _mm256_loadu_ps(x), x1 = _mm256_loadu_ps(x + stride);
-            const __m256 x2 = _mm256_loadu_ps(x + 2 * stride), x3 = _mm256_loadu_ps(x + 3 * stride);
-            for (size_t r = 0; r < R; r++) {
-                if (row < r || row - r >= KH) continue;
-                const __m256 w = _mm256_loadu_ps(block + (kx * KH + row - r + 1) * 8);
-                acc[r][0] = _mm256_fmadd_ps(x0, w, acc[r][0]);
-                acc[r][1] = _mm256_fmadd_ps(x1, w, acc[r][1]);
-                acc[r][2] = _mm256_fmadd_ps(x2, w, acc[r][2]);
-                acc[r][3] = _mm256_fmadd_ps(x3, w, acc[r][3]);
-            }
+            const float *p = rows[row] + offset;
+            const __m256 x[4] = {_mm256_loadu_ps(p), _mm256_loadu_ps(p + stride), _mm256_loadu_ps(p + 2 * stride),
+                                 _mm256_loadu_ps(p + 3 * stride)};
+            accumulate4(acc, x, block, kx, row, R, KH);
         }
     }
-    for (size_t r = 0; r < R; r++) {
-        float *o = out + r * op->output_width * C + k * 8;
-        for (size_t i = 0; i < 4; i++) _mm256_storeu_ps(o + i * C, _mm256_min_ps(_mm256_max_ps(acc[r][i], vmin), vmax));
-    }
+    store4(op, acc, out, k, R, vmin, vmax);
 }
 
 /// `pixels4_avx2` for a group of four pixels some of whose taps fall outside the input (each pixel
@@ -230,8 +241,7 @@ FK_AVX2 static inline __attribute__((always_inline))
 void pixels4_edge_avx2(const fk_depthwise *op, const float *const *rows, const ptrdiff_t (*offsets)[4],
                        const __m256 (*masks)[4], float *out, size_t k, const size_t R, const size_t KH, const size_t KW,
                        __m256 vmin, __m256 vmax) {
-    const size_t C = op->channels, taps = KH * KW;
-    const float *block = op->packed + k * (taps + 1) * 8;
+    const float *block = op->packed + k * (KH * KW + 1) * 8;
     __m256 acc[2][4];
     for (size_t r = 0; r < R; r++) {
         for (size_t i = 0; i < 4; i++) acc[r][i] = _mm256_loadu_ps(block);
@@ -241,23 +251,13 @@ void pixels4_edge_avx2(const fk_depthwise *op, const float *const *rows, const p
         const ptrdiff_t o2 = offsets[kx][2] + (ptrdiff_t)(k * 8), o3 = offsets[kx][3] + (ptrdiff_t)(k * 8);
         const __m256 m0 = masks[kx][0], m1 = masks[kx][1], m2 = masks[kx][2], m3 = masks[kx][3];
         for (size_t row = 0; row < KH + R - 1; row++) {
-            const float *x = rows[row];
-            const __m256 x0 = _mm256_and_ps(_mm256_loadu_ps(x + o0), m0), x1 = _mm256_and_ps(_mm256_loadu_ps(x + o1), m1);
-            const __m256 x2 = _mm256_and_ps(_mm256_loadu_ps(x + o2), m2), x3 = _mm256_and_ps(_mm256_loadu_ps(x + o3), m3);
-            for (size_t r = 0; r < R; r++) {
-                if (row < r || row - r >= KH) continue;
-                const __m256 w = _mm256_loadu_ps(block + (kx * KH + row - r + 1) * 8);
-                acc[r][0] = _mm256_fmadd_ps(x0, w, acc[r][0]);
-                acc[r][1] = _mm256_fmadd_ps(x1, w, acc[r][1]);
-                acc[r][2] = _mm256_fmadd_ps(x2, w, acc[r][2]);
-                acc[r][3] = _mm256_fmadd_ps(x3, w, acc[r][3]);
-            }
+            const float *p = rows[row];
+            const __m256 x[4] = {_mm256_and_ps(_mm256_loadu_ps(p + o0), m0), _mm256_and_ps(_mm256_loadu_ps(p + o1), m1),
+                                 _mm256_and_ps(_mm256_loadu_ps(p + o2), m2), _mm256_and_ps(_mm256_loadu_ps(p + o3), m3)};
+            accumulate4(acc, x, block, kx, row, R, KH);
         }
     }
-    for (size_t r = 0; r < R; r++) {
-        float *o = out + r * op->output_width * C + k * 8;
-        for (size_t i = 0; i < 4; i++) _mm256_storeu_ps(o + i * C, _mm256_min_ps(_mm256_max_ps(acc[r][i], vmin), vmax));
-    }
+    store4(op, acc, out, k, R, vmin, vmax);
 }
 
 /// `NK` channel blocks from `k` of one pixel in each of `R` output rows (1 or 2), reading `rows`
