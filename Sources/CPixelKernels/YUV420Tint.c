@@ -41,9 +41,13 @@ static int has_avx2(void) {
     return __builtin_cpu_supports("avx2");
 }
 
-/// Weights (16-bit fixed point) of eight coverages, as `weight` computes one.
-VT_AVX2 static inline __m256i weights8(__m256 c, __m256 scale) {
-    const __m256 clamped = _mm256_and_ps(_mm256_min_ps(c, _mm256_set1_ps(1)), _mm256_cmp_ps(c, _mm256_setzero_ps(), _CMP_GT_OQ));
+/// min(c, 1) where c > 0, else 0 (NaN included): what a sample adds to its block's sum.
+VT_AVX2 static inline __m256 clamped8(__m256 c) {
+    return _mm256_and_ps(_mm256_min_ps(c, _mm256_set1_ps(1)), _mm256_cmp_ps(c, _mm256_setzero_ps(), _CMP_GT_OQ));
+}
+
+/// Weights (16-bit fixed point) of eight coverages already `clamped8`, as `weight` computes one.
+VT_AVX2 static inline __m256i weights8(__m256 clamped, __m256 scale) {
     const __m256 a = _mm256_mul_ps(clamped, scale);
     const __m256 changes = _mm256_cmp_ps(_mm256_mul_ps(a, _mm256_set1_ps(255)), _mm256_set1_ps(32768), _CMP_GE_OQ);
     return _mm256_and_si256(_mm256_cvttps_epi32(_mm256_add_ps(a, _mm256_set1_ps(0.5f))), _mm256_castps_si256(changes));
@@ -66,13 +70,10 @@ VT_AVX2 static inline __m128i pack16(__m256i low, __m256i high) {
 /// Luma samples `x ..< end` of a row from an even `x`, sixteen at a time; returns where it stopped.
 VT_AVX2 static size_t tint_row_avx2(const vt_yuv420_tint *t, const float *coverage, uint8_t *luma, size_t x, size_t end,
                                     size_t first_block) {
-    const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1), scale = _mm256_set1_ps(t->scale);
+    const __m256 scale = _mm256_set1_ps(t->scale);
     const __m256i value = _mm256_set1_epi32(t->y_value);
     for (; x + 16 <= end; x += 16) {
-        const __m256 c0 = _mm256_loadu_ps(coverage + x), c1 = _mm256_loadu_ps(coverage + x + 8);
-        // min(c, 1) where c > 0, else 0 (NaN included), as the pixel adds or skips it.
-        const __m256 m0 = _mm256_and_ps(_mm256_min_ps(c0, one), _mm256_cmp_ps(c0, zero, _CMP_GT_OQ));
-        const __m256 m1 = _mm256_and_ps(_mm256_min_ps(c1, one), _mm256_cmp_ps(c1, zero, _CMP_GT_OQ));
+        const __m256 m0 = clamped8(_mm256_loadu_ps(coverage + x)), m1 = clamped8(_mm256_loadu_ps(coverage + x + 8));
         // Block b's sum gets its left sample, then its right one (adding 0 for a skipped sample
         // leaves the sum, which is never −0, unchanged).
         const __m256 left = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(m0, m1, 0x88)), 0xD8));
@@ -81,12 +82,13 @@ VT_AVX2 static size_t tint_row_avx2(const vt_yuv420_tint *t, const float *covera
         _mm256_storeu_ps(sums, _mm256_add_ps(_mm256_add_ps(_mm256_loadu_ps(sums), left), right));
 
         const __m128i bytes = _mm_loadu_si128((const __m128i *)(const void *)(luma + x));
-        const __m256i low = mix8(_mm256_cvtepu8_epi32(bytes), value, weights8(c0, scale));
-        const __m256i high = mix8(_mm256_cvtepu8_epi32(_mm_srli_si128(bytes, 8)), value, weights8(c1, scale));
+        const __m256i low = mix8(_mm256_cvtepu8_epi32(bytes), value, weights8(m0, scale));
+        const __m256i high = mix8(_mm256_cvtepu8_epi32(_mm_srli_si128(bytes, 8)), value, weights8(m1, scale));
         _mm_storeu_si128((__m128i *)(void *)(luma + x), pack16(low, high));
     }
     return x;
 }
+
 /// Blocks `bx ..< end` of block row `by` whose two columns are in the image, eight at a time, with
 /// `pixels` pixels each; returns where it stopped.
 VT_AVX2 static size_t tint_chroma_avx2(const vt_yuv420_tint *t, size_t by, size_t bx, size_t end, size_t first_block, float pixels) {
@@ -94,7 +96,7 @@ VT_AVX2 static size_t tint_chroma_avx2(const vt_yuv420_tint *t, size_t by, size_
     for (; bx + 8 <= end; bx += 8) {
         const __m256 sum = _mm256_loadu_ps(t->sums + (bx - first_block));
         // A sum that is not positive (no covered pixel) gives a weight of 0 here too.
-        const __m256i k = weights8(_mm256_div_ps(sum, count), scale);
+        const __m256i k = weights8(clamped8(_mm256_div_ps(sum, count)), scale);
         uint8_t *u = t->u + by * t->u_stride + bx * t->chroma_step, *v = t->v + by * t->v_stride + bx * t->chroma_step;
         if (t->chroma_step == 1) {
             const __m128i old = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(const void *)u),
