@@ -11,7 +11,7 @@ extension Canvas {
         let encoder = YUV.encoder(for: image.yuvColorSpace)
         let (u, v) = encoder.chroma(r: r, g: g, b: b)
         let isI420 = image.format == .i420
-        // U before V in NV12's interleaved plane, after it in NV21's.
+        // U before V in NV12's interleaved plane, after it in NV21's (I420's U plane is its own).
         let (uOffset, vOffset) = isI420 || image.format == .nv12 ? (0, 1) : (1, 0)
         var sums = [Float](repeating: 0, count: (xs.upperBound + 1) / 2 - xs.lowerBound / 2)
         // The planes are moved out of the image while blended, so each is written in place.
@@ -30,7 +30,7 @@ extension Canvas {
                 chromaPlane.bytes.withUnsafeMutableBufferPointer { chroma in
                     vPlane.bytes.withUnsafeMutableBufferPointer { vBytes in
                         sums.withUnsafeMutableBufferPointer { sums in
-                            let uBase = chroma.baseAddress! + (isI420 ? 0 : uOffset)
+                            let uBase = chroma.baseAddress! + uOffset
                             let vBase = isI420 ? vBytes.baseAddress! : chroma.baseAddress! + vOffset
                             var tint = vt_yuv420_tint(
                                 coverage: values.baseAddress!, coverage_stride: coverage.xs.count,
