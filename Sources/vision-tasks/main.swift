@@ -84,4 +84,5 @@ let overview = """
     }
 }
 
+Platform.keepAllocatorMemory()
 exit(main())

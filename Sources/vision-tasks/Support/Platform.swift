@@ -25,6 +25,23 @@ enum Platform {
         #endif
     }
 
+    /// Tells glibc's allocator to keep the memory the process has used for the next picture: one
+    /// arena for all threads, no buffer in a mapping of its own, and up to 512 MB of free heap kept.
+    /// By default large buffers go back to the kernel when freed, and the kernel faults in and
+    /// zeroes them again for the next picture: a third of a pose run on large photos
+    /// (docs/platforms.md §5 has the measurements; peak memory measured the same or lower).
+    static func keepAllocatorMemory() {
+        #if canImport(Glibc)
+        // Swift's Glibc module leaves out <malloc.h>; a null handle is RTLD_DEFAULT.
+        guard let symbol = dlsym(nil, "mallopt") else { return }
+        let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
+        // <malloc.h>: M_TRIM_THRESHOLD −1, M_MMAP_MAX −4, M_ARENA_MAX −8.
+        _ = mallopt(-8, 1)
+        _ = mallopt(-4, 0)
+        _ = mallopt(-1, 512 << 20)
+        #endif
+    }
+
     /// `open(2)` with a mode (the C library's name is shadowed where this is called).
     static func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
         #if canImport(Glibc)
