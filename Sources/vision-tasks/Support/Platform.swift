@@ -35,10 +35,11 @@ enum Platform {
         // Swift's Glibc module leaves out <malloc.h>; a null handle is RTLD_DEFAULT.
         guard let symbol = dlsym(nil, "mallopt") else { return }
         let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
-        // <malloc.h>: M_TRIM_THRESHOLD −1, M_MMAP_MAX −4, M_ARENA_MAX −8.
-        _ = mallopt(-8, 1)
-        _ = mallopt(-4, 0)
-        _ = mallopt(-1, 512 << 20)
+        // <malloc.h>'s M_ARENA_MAX, M_MMAP_MAX and M_TRIM_THRESHOLD.
+        let arenaMax: Int32 = -8, mmapMax: Int32 = -4, trimThreshold: Int32 = -1
+        _ = mallopt(arenaMax, 1)
+        _ = mallopt(mmapMax, 0)
+        _ = mallopt(trimThreshold, 512 << 20)
         #endif
     }
 
