@@ -11,9 +11,10 @@
 //   Inference              graph, memory plan, op kernels (Reference/ and XNNPACK/)
 //   VisionCore             MediaPipe's face/pose graph math, pure Swift (no engine, no images)
 //   CImageFormats          libheif and libwebp, loaded on first use (HEIF and WebP decoding)
-//   CPixelKernels          Imaging's pixel kernels: YUV crops (AVX2, chosen at run time), PNG row filters,
-//                          segmentation masks' sigmoid and warp
-//   Imaging                PNG/JPEG/HEIF/WebP decoding, pixel formats, MediaPipe-exact ROI warps, drawing
+//   CPixelKernels          Imaging's pixel kernels: YUV crops (AVX2, chosen at run time), PNG row filters
+//                          and run-length DEFLATE, segmentation masks' sigmoid, warp and bytes
+//   Imaging                PNG/JPEG/HEIF/WebP decoding, PNG and JPEG writing, pixel formats,
+//                          MediaPipe-exact ROI warps, drawing
 //   VideoIO                video files, streams and devices to/from RGB images (FFmpeg via CFFmpeg,
 //                          loaded on first use by CFFmpegLoader)
 //   VisionPipeline         MediaPipe's face detector, face landmarker and pose landmarker graphs
@@ -84,8 +85,8 @@ let package = Package(
         .target(name: "CImageFormats"),
         // Hand-written float kernels (AVX-512F or AVX2 chosen at run time, portable C otherwise)
         .target(name: "CFastKernels"),
-        // Pixel kernels of Imaging: YUV crops (AVX2 chosen at run time; a Swift twin elsewhere) and
-        // PNG's row filters (SSE2 on x86-64, scalar elsewhere)
+        // Pixel kernels of Imaging: YUV crops (AVX2 chosen at run time; a Swift twin elsewhere), PNG's
+        // row filters (SSE2 on x86-64, scalar elsewhere) and run-length DEFLATE, masks' float kernels
         .target(name: "CPixelKernels"),
 
         // MARK: Model format and inference
@@ -169,7 +170,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImagingTests",
-            dependencies: ["Imaging", "VisionCore", "TestSupport"],
+            dependencies: ["Imaging", "VisionCore", "TFLite", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,4 +1,5 @@
-// libpng from Debian's libpng-dev. Only the Imaging module imports this.
+// libpng from Debian's libpng-dev, for reading the PNG files our own decoder hands over
+// (docs/image-decoding.md §2). Only the Imaging module imports this.
 //
 // libpng reports errors with longjmp. Swift frames must never be jumped over, so every libpng call
 // happens inside the small C functions below, each with its own setjmp; Swift only sees their
@@ -24,19 +25,11 @@ typedef struct {
     int32_t outChannels;   // 1 (gray), 3 (RGB) or 4 (RGBA), always 8 bits per sample
 } vt_png_info;
 
-/// A growable output buffer, allocated with malloc; the caller frees `data`.
-typedef struct {
-    uint8_t *data;
-    size_t size;
-    size_t capacity;
-} vt_png_buffer;
-
 typedef struct {
     const uint8_t *data;
     size_t size;
     size_t offset;
     int truncated;
-    int outOfMemory;
     char message[200];
 } vt_png_io;
 
@@ -82,7 +75,6 @@ static int vt_png_configure(png_structp png, png_infop info) {
 }
 
 static int vt_png_status(const vt_png_io *io) {
-    if (io->outOfMemory) return VT_PNG_NO_MEMORY;
     return io->truncated ? VT_PNG_TRUNCATED : VT_PNG_CORRUPT;
 }
 
@@ -162,73 +154,6 @@ static inline int vt_png_decode(const uint8_t *data, size_t size, const vt_png_i
     }
     png_read_end(png, NULL);
     png_destroy_read_struct(&png, &info, NULL);
-    return VT_PNG_OK;
-}
-
-static void vt_png_write_bytes(png_structp png, png_bytep bytes, size_t count) {
-    vt_png_buffer *buffer = (vt_png_buffer *)png_get_io_ptr(png);
-    if (count > SIZE_MAX - buffer->size) png_error(png, "output too large");
-    if (buffer->size + count > buffer->capacity) {
-        size_t capacity = buffer->capacity < 4096 ? 4096 : buffer->capacity;
-        while (capacity < buffer->size + count) {
-            if (capacity > SIZE_MAX / 2) png_error(png, "output too large");
-            capacity *= 2;
-        }
-        uint8_t *grown = (uint8_t *)realloc(buffer->data, capacity);
-        if (grown == NULL) {
-            vt_png_io *io = (vt_png_io *)png_get_error_ptr(png);
-            if (io != NULL) io->outOfMemory = 1;
-            png_error(png, "out of memory");
-        }
-        buffer->data = grown;
-        buffer->capacity = capacity;
-    }
-    memcpy(buffer->data + buffer->size, bytes, count);
-    buffer->size += count;
-}
-
-static void vt_png_flush(png_structp png) { (void)png; }
-
-/// Encodes 8-bit gray (1), RGB (3) or RGBA (4) pixels as a non-interlaced PNG into `out`, which
-/// must start zeroed; on return `out->data` (malloc) belongs to the caller, also after a failure.
-static inline int vt_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t rowStride,
-                                int channels, int compressionLevel, vt_png_buffer *out,
-                                char *message, size_t messageCapacity) {
-    vt_png_io io;
-    memset(&io, 0, sizeof io);
-    int colorType = channels == 1 ? PNG_COLOR_TYPE_GRAY
-                  : channels == 3 ? PNG_COLOR_TYPE_RGB
-                  : channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : -1;
-    if (colorType < 0) return VT_PNG_CORRUPT;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &io, vt_png_on_error, vt_png_on_warning);
-    if (png == NULL) return VT_PNG_NO_MEMORY;
-    png_infop info = png_create_info_struct(png);
-    if (info == NULL) {
-        png_destroy_write_struct(&png, NULL);
-        return VT_PNG_NO_MEMORY;
-    }
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        if (message != NULL && messageCapacity > 0) {
-            strncpy(message, io.message, messageCapacity - 1);
-            message[messageCapacity - 1] = 0;
-        }
-        return io.outOfMemory ? VT_PNG_NO_MEMORY : VT_PNG_CORRUPT;
-    }
-    png_set_write_fn(png, out, vt_png_write_bytes, vt_png_flush);
-    png_set_compression_level(png, compressionLevel);
-    // One channel (segmentation masks, smooth): the Up filter alone compresses them as well as
-    // libpng's per-row choice among all five (19,308 against 19,222 bytes for astronaut.png's pose mask, 512²),
-    // which costs more than the compression itself.
-    if (channels == 1) png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
-    png_set_IHDR(png, info, width, height, 8, colorType, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_write_info(png, info);
-    for (uint32_t y = 0; y < height; y++) {
-        png_write_row(png, pixels + (size_t)y * rowStride);
-    }
-    png_write_end(png, NULL);
-    png_destroy_write_struct(&png, &info);
     return VT_PNG_OK;
 }
 

@@ -15,6 +15,24 @@ import Testing
         #expect(first == second, "the conversion is cached")
     }
 
+    @Test func byteConversionIsTheClampedTruncatingCast() throws {
+        // Steps of 1/4096 over [-0.25, 1.25], each k/255 with its neighbours, and the special values:
+        // enough of them for the vector loop and its tail.
+        var values: [Float] = (-1024...5120).map { Float($0) / 4096 }
+        for k in 0...255 {
+            let value = Float(k) / 255
+            values += [value.nextDown, value, value.nextUp]
+        }
+        values += [.nan, .infinity, -.infinity, .leastNonzeroMagnitude, -0.0, .greatestFiniteMagnitude]
+        let mask = try #require(Mask(float32Values: values, width: values.count, height: 1))
+        let expected = values.map { value -> UInt8 in
+            let scaled = value * 255
+            guard scaled > 0 else { return 0 }
+            return scaled >= 255 ? 255 : UInt8(scaled)
+        }
+        #expect(mask.uint8Values == expected)
+    }
+
     @Test func byteMaskConvertsToFloatsDividingBy255() throws {
         let bytes: [UInt8] = [0, 51, 128, 255, 1, 254]
         let mask = try #require(Mask(uInt8Values: bytes, width: 3, height: 2))

@@ -2,6 +2,9 @@
 // or cannot be made to use. Each has a definition the tests hold it to:
 // - the YUV crop's group path (AVX2, chosen at run time), against its Swift twin, byte for byte;
 // - PNG's row filters (SSE2 on x86-64, scalar elsewhere), against the PNG definition and libpng;
+// - PNG's Up filter and run-length DEFLATE for writing, against the decoders (libdeflate, zlib and
+//   our own PNG reader give back the bytes);
+// - float masks to bytes, against the cast it stands for;
 // - the segmentation masks' float warp (AVX2 groups, chosen at run time), against Imaging's
 //   ReferenceWarp and OpenCV's goldens;
 // - the masks' sigmoid (AVX2 and FMA lanes, chosen at run time), against VisionCore's sigmoid;
@@ -45,6 +48,24 @@ size_t vt_yuv420_blend_groups(const vt_yuv420 *image, const int32_t *positions, 
 /// samples). Returns 0, or −1 for a filter type above 4 or a pixel size outside 1…4 (the data is
 /// then partly overwritten).
 int vt_png_unfilter(uint8_t *data, size_t height, size_t row_bytes, size_t bytes_per_pixel);
+
+/// PNG's Up filter for writing: `height` rows of `row_bytes` bytes from `pixels` (rows
+/// `row_stride` apart) become `height` rows of `1 + row_bytes` bytes in `out`, each the filter
+/// type 2 and then every byte minus the byte above it (the first row unchanged).
+void vt_png_filter_up(const uint8_t *pixels, size_t row_stride, size_t row_bytes, size_t height, uint8_t *out);
+
+/// The most bytes `vt_deflate_runs` writes for `count` input bytes.
+size_t vt_deflate_runs_bound(size_t count);
+
+/// Raw DEFLATE (RFC 1951, no zlib header) of `data[0 ..< count]` with runs (matches at distance 1)
+/// as the only matches and a block of Huffman codes per 256 KiB of input, each block stored
+/// instead where that is smaller (docs/image-decoding.md §4). Returns the bytes written to `out`, or
+/// 0 when `count` is 0, memory runs out, or `out` runs out of room (never with `vt_deflate_runs_bound(count)` bytes).
+size_t vt_deflate_runs(const uint8_t *data, size_t count, uint8_t *out, size_t capacity);
+
+/// `bytes[i] = (uint8_t)(min(max(values[i] · 255, 0), 255))`, truncated toward zero, NaN → 0:
+/// iOS's float-mask-to-bytes cast, made total, for i in `0 ..< count`.
+void vt_unit_floats_to_bytes(const float *values, uint8_t *bytes, size_t count);
 
 /// A float image warped by an affine map with OpenCV's `warpAffine` (`INTER_LINEAR |
 /// WARP_INVERSE_MAP`, `BORDER_CONSTANT` 0), its rounding of the map done by the caller: output

@@ -1,8 +1,8 @@
 import CPNG
 
-/// PNG decoding and encoding through libpng (the C side, with its setjmp error handling, is in the
-/// CPNG shim; Swift only sees return codes). The most common files are decoded by
-/// ``PNGDirectDecoder`` instead, to the same pixels.
+/// PNG decoding through libpng (the C side, with its setjmp error handling, is in the CPNG shim;
+/// Swift only sees return codes). The most common files are decoded by ``PNGDirectDecoder``
+/// instead, to the same pixels; ``PNGEncoder`` writes PNG files.
 ///
 /// Decoded layouts: gray → ``PixelFormat/gray8``; RGB and palette without transparency →
 /// ``PixelFormat/rgb8``; gray+alpha, RGBA, palette or gray/RGB with a tRNS chunk →
@@ -42,28 +42,6 @@ enum PNGCodec {
         return Image(uncheckedWidth: width, height: height, format: format, planes: [ImagePlane(bytes: pixels, rowStride: stride)])
     }
 
-    static func encode(_ image: Image, compressionLevel: Int) throws(ImageError) -> [UInt8] {
-        guard (0...9).contains(compressionLevel) else { throw .invalidArgument("PNG compression level \(compressionLevel) not in 0…9") }
-        let source: Image
-        switch image.format {
-        case .gray8, .rgb8, .rgba8: source = image
-        case .bgra8: source = try image.converted(to: .rgba8)
-        case .nv12, .nv21, .i420: source = try image.converted(to: .rgb8)
-        }
-        let channels = Int32(source.format.bytesPerPixel)
-        var buffer = vt_png_buffer()
-        var message = [CChar](repeating: 0, count: 256)
-        let plane = source.planes[0]
-        let status = plane.bytes.withUnsafeBufferPointer { pixels in
-            vt_png_encode(pixels.baseAddress, UInt32(source.width), UInt32(source.height), plane.rowStride, channels,
-                          Int32(compressionLevel), &buffer, &message, message.count)
-        }
-        defer { free(buffer.data) }
-        try check(status, message)
-        guard let data = buffer.data else { throw .outOfMemory }
-        return Array(UnsafeBufferPointer(start: data, count: buffer.size))
-    }
-
     private static func check(_ status: Int32, _ message: [CChar]) throws(ImageError) {
         let text = String(cBuffer: message)
         switch status {
@@ -76,10 +54,28 @@ enum PNGCodec {
 }
 
 extension Image {
-    /// The image encoded as PNG (8-bit gray, RGB or RGBA; BGRA is stored as RGBA and YUV as RGB).
-    /// `compressionLevel` is zlib's 0…9.
+    /// The image encoded as PNG (8-bit gray, RGB or RGBA; BGRA is stored as RGBA and YUV as RGB):
+    /// rows Up-filtered, `compressionLevel` zlib's 0…9, 1 the fastest (docs/image-decoding.md §4).
     public func pngData(compressionLevel: Int = 6) throws(ImageError) -> [UInt8] {
-        try PNGCodec.encode(self, compressionLevel: compressionLevel)
+        let source: Image
+        switch format {
+        case .gray8, .rgb8, .rgba8: source = self
+        case .bgra8: source = try converted(to: .rgba8)
+        case .nv12, .nv21, .i420: source = try converted(to: .rgb8)
+        }
+        let plane = source.planes[0]
+        return try plane.bytes.withUnsafeBufferPointer { (pixels) throws(ImageError) in
+            try PNGEncoder.encode(pixels, width: source.width, height: source.height, rowStride: plane.rowStride,
+                                  channels: source.format.bytesPerPixel, compressionLevel: compressionLevel)
+        }
+    }
+
+    /// `width × height` 8-bit gray pixels, row-major with no padding, encoded as PNG without first
+    /// copying them into an image (a segmentation mask's bytes, say). See ``pngData(compressionLevel:)``.
+    public static func pngData(gray pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
+                               compressionLevel: Int = 6) throws(ImageError) -> [UInt8] {
+        try PNGEncoder.encode(pixels, width: width, height: height, rowStride: width, channels: 1,
+                              compressionLevel: compressionLevel)
     }
 
     /// Writes the image as a PNG file.

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Locking
 
 /// A single-channel image such as a segmentation mask: `width × height` values, row-major
@@ -112,9 +113,7 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
             if let bytes = storage.uint8 { return UnsafePointer(bytes) }
             let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
             if let floats = storage.float32 {
-                for index in 0..<count {
-                    bytes[index] = Mask.byte(fromFloat: floats[index])
-                }
+                truncatedBytes(fromUnitFloats: UnsafeBufferPointer(start: floats, count: count), into: bytes)
             } else {
                 bytes.initialize(repeating: 0, count: count)
             }
@@ -139,13 +138,6 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
             storage.float32 = floats
             return UnsafePointer(floats)
         }
-    }
-
-    /// iOS's `data[i] = float * 255` (C truncation), made total: clamp to [0, 255], NaN → 0.
-    static func byte(fromFloat value: Float) -> UInt8 {
-        let scaled = value * 255
-        guard scaled > 0 else { return 0 }  // also NaN
-        return scaled >= 255 ? 255 : UInt8(scaled)
     }
 
     /// VisionTasks convenience: the values as a float array.

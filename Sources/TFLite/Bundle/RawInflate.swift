@@ -1,12 +1,12 @@
 import CZlib
 
 /// Raw deflate decompression (RFC 1951, no zlib or gzip header) through zlib, as zip members use.
-enum RawInflate {
+package enum RawInflate {
     /// Inflates `compressed`, which must decode to exactly `expectedSize` bytes.
     ///
     /// The output grows as zlib produces it (starting near four times the input), so a member that
     /// declares a huge size but holds little data fails before anything large is allocated.
-    static func inflate(_ compressed: ArraySlice<UInt8>, expectedSize: Int, what: String) throws -> [UInt8] {
+    package static func inflate(_ compressed: ArraySlice<UInt8>, expectedSize: Int, what: String) throws -> [UInt8] {
         var stream = z_stream()
         // windowBits -15: a raw deflate stream with a 32 KiB window.
         guard inflateInit2_(&stream, -15, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
