@@ -129,12 +129,12 @@ static int avx2_available(void) {
 }
 #endif
 
-void vt_mask_warp_affine(const vt_mask_warp *warp) {
+void vt_mask_warp_affine(const vt_mask_warp *warp, int32_t first_row, int32_t end_row) {
 #if defined(__x86_64__)
     if (warp->source_width <= 32767 && warp->source_height <= 32767 && avx2_available()) {
-        for (int32_t y = 0; y < warp->height; y++) warp_row_avx2(warp, y);
+        for (int32_t y = first_row; y < end_row; y++) warp_row_avx2(warp, y);
         return;
     }
 #endif
-    for (int32_t y = 0; y < warp->height; y++) warp_pixels(warp, y, 0, warp->width);
+    for (int32_t y = first_row; y < end_row; y++) warp_pixels(warp, y, 0, warp->width);
 }

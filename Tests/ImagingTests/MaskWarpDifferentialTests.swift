@@ -46,6 +46,26 @@ import Testing
         #expect(covered > 60, "most maps land on the source (\(covered) of 120)")
     }
 
+    @Test func rowsSplitAmongThreadsGiveTheSameValues() throws {
+        // Bands of rows on Dispatch's threads, as the pipeline splits them on its inference pool.
+        let threads = ParallelLoop(pieces: 5) { count, body in
+            withoutActuallyEscaping(body) { body in
+                nonisolated(unsafe) let body = body  // the warp's bands write disjoint rows
+                DispatchQueue.concurrentPerform(iterations: count) { body($0) }
+            }
+        }
+        var random = SeededRandom(seed: 0x6261_6E64)
+        for (width, height) in [(1280, 720), (97, 64), (640, 1000)] {
+            let source = try Self.noise(width: 256, height: 256, random: &random)
+            // The output onto most of the source, turned slightly (values inside, at the edges, outside).
+            let map: [Float] = [0.9 * 256 / Float(width), 0.1, 5, -0.05, 0.9 * 256 / Float(height), 10]
+            let serial = try source.warpedAffine(inverseMap: map, width: width, height: height)
+            let split = try source.warpedAffine(inverseMap: map, width: width, height: height, parallel: threads)
+            #expect(split.values.elementsEqual(serial.values) { $0.bitPattern == $1.bitPattern }, "\(width)×\(height)")
+            #expect(serial.values.contains { $0 != 0 }, "the map lands on the source")
+        }
+    }
+
     @Test(arguments: [
         [Float(1e6), 0, 0, 0, 1, 0],  // source x far beyond int16: saturates to 32767
         [Float(-1e6), 0, 5, 0, 1, 0],  // and below: −32768

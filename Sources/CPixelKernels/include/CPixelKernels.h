@@ -89,9 +89,10 @@ typedef struct vt_mask_warp {
 /// `in` and `out` may be the same array.
 void vt_sigmoid(const float *in, float *out, size_t count);
 
-/// Writes every output pixel with a tap inside the source: `p00·w00 + p01·w01 + p10·w10 + p11·w11`
-/// in float, taps outside reading 0; pixels whose four taps are all outside keep their value.
-void vt_mask_warp_affine(const vt_mask_warp *warp);
+/// Writes every output pixel of rows `first_row ..< end_row` with a tap inside the source:
+/// `p00·w00 + p01·w01 + p10·w10 + p11·w11` in float, taps outside reading 0; pixels whose four taps
+/// are all outside keep their value. Calls for disjoint rows may run on several threads at once.
+void vt_mask_warp_affine(const vt_mask_warp *warp, int32_t first_row, int32_t end_row);
 
 /// A colour blended into the box `x0 ..< x1` × `y0 ..< y1` of a YUV 4:2:0 image by a coverage map
 /// (Imaging's `Canvas`). Each luma sample is blended with its pixel's coverage, each chroma sample

@@ -7,20 +7,22 @@ extension FloatImage {
     /// Positions are quantized to 1/32 pixel in fixed point (10 fractional bits, then 5), weights are
     /// float, taps outside read 0. Bit-identical to OpenCV (docs/pipeline.md §6.6).
     public func warpedAffine(inverseMap: [Float], width outputWidth: Int, height outputHeight: Int,
-                             limits: ImageLimits = .default) throws(ImageError) -> FloatImage {
+                             limits: ImageLimits = .default, parallel: ParallelLoop = .serial) throws(ImageError) -> FloatImage {
         try limits.check(width: outputWidth, height: outputHeight)
         var out = [Float](repeating: 0, count: outputWidth * outputHeight)
         try out.withUnsafeMutableBufferPointer { (buffer) throws(ImageError) in
-            try warpAffine(inverseMap: inverseMap, into: buffer, width: outputWidth, height: outputHeight)
+            try warpAffine(inverseMap: inverseMap, into: buffer, width: outputWidth, height: outputHeight, parallel: parallel)
         }
         return FloatImage(uncheckedWidth: outputWidth, height: outputHeight, values: out)
     }
 
-    /// ``warpedAffine(inverseMap:width:height:limits:)`` into `destination`, which holds
+    /// ``warpedAffine(inverseMap:width:height:limits:parallel:)`` into `destination`, which holds
     /// `width`×`height` values, row-major, and must be zero-filled: pixels whose four taps all fall
-    /// outside the source are left as they are.
+    /// outside the source are left as they are. `parallel` may split the rows among threads; the
+    /// values are the same either way.
     public func warpAffine(inverseMap: [Float], into destination: UnsafeMutableBufferPointer<Float>,
-                           width outputWidth: Int, height outputHeight: Int) throws(ImageError) {
+                           width outputWidth: Int, height outputHeight: Int,
+                           parallel: ParallelLoop = .serial) throws(ImageError) {
         guard inverseMap.count == 6 else { throw .invalidArgument("a 2×3 affine map has 6 coefficients") }
         guard outputWidth > 0, outputHeight > 0, outputWidth <= Int32.max, outputHeight <= Int32.max,
               destination.count == outputWidth * outputHeight else {
@@ -38,13 +40,20 @@ extension FloatImage {
                 columnY.withUnsafeBufferPointer { columnY in
                     rowX.withUnsafeBufferPointer { rowX in
                         rowY.withUnsafeBufferPointer { rowY in
-                            var warp = vt_mask_warp(source: source.baseAddress, source_width: Int32(width),
+                            let warp = vt_mask_warp(source: source.baseAddress, source_width: Int32(width),
                                                     source_height: Int32(height),
                                                     column_x: columnX.baseAddress, column_y: columnY.baseAddress,
                                                     row_x: rowX.baseAddress, row_y: rowY.baseAddress,
                                                     width: Int32(outputWidth), height: Int32(outputHeight),
                                                     out: destination.baseAddress)
-                            vt_mask_warp_affine(&warp)
+                            // Bands of at least 64 rows: a small mask stays on the calling thread.
+                            let bands = min(parallel.pieces, max(1, outputHeight / 64))
+                            withUnsafePointer(to: warp) { warp in
+                                parallel.run(bands) { band in
+                                    vt_mask_warp_affine(warp, Int32(outputHeight * band / bands),
+                                                        Int32(outputHeight * (band + 1) / bands))
+                                }
+                            }
                         }
                     }
                 }
@@ -55,22 +64,23 @@ extension FloatImage {
     /// Maps a `maskWidth`×`maskHeight` model output (e.g. the pose segmentation mask, in tensor space)
     /// back onto the `crop`'s source image, as MediaPipe does (docs/pipeline.md §6.6): with
     /// `T = diag(maskW, maskH, 1, 1) · inverse(tensorToImage) · diag(1/W, 1/H, 1, 1)` in float32 and
-    /// ``warpedAffine(inverseMap:width:height:limits:)``. The result has the image's size and is 0
+    /// ``warpedAffine(inverseMap:width:height:limits:parallel:)``. The result has the image's size and is 0
     /// outside the ROI. The 4×4 inverse uses the matrix's affine structure; it may differ from Eigen's
     /// general inverse in the last bit, the warp itself is OpenCV-exact for a given `T`.
-    public func warpedBack(from crop: TensorCrop) throws(ImageError) -> FloatImage {
+    public func warpedBack(from crop: TensorCrop, parallel: ParallelLoop = .serial) throws(ImageError) -> FloatImage {
         try warpedAffine(inverseMap: FloatImage.maskInverseMap(crop: crop, maskWidth: width, maskHeight: height),
-                         width: crop.imageWidth, height: crop.imageHeight)
+                         width: crop.imageWidth, height: crop.imageHeight, parallel: parallel)
     }
 
-    /// ``warpedBack(from:)`` into `destination`: `crop.imageWidth × crop.imageHeight` values,
-    /// zero-filled (see ``warpAffine(inverseMap:into:width:height:)``).
-    public func warpBack(from crop: TensorCrop, into destination: UnsafeMutableBufferPointer<Float>) throws(ImageError) {
+    /// ``warpedBack(from:parallel:)`` into `destination`: `crop.imageWidth × crop.imageHeight` values,
+    /// zero-filled (see ``warpAffine(inverseMap:into:width:height:parallel:)``).
+    public func warpBack(from crop: TensorCrop, into destination: UnsafeMutableBufferPointer<Float>,
+                         parallel: ParallelLoop = .serial) throws(ImageError) {
         try warpAffine(inverseMap: FloatImage.maskInverseMap(crop: crop, maskWidth: width, maskHeight: height),
-                       into: destination, width: crop.imageWidth, height: crop.imageHeight)
+                       into: destination, width: crop.imageWidth, height: crop.imageHeight, parallel: parallel)
     }
 
-    /// The 2×3 map `T` of ``warpedBack(from:)``.
+    /// The 2×3 map `T` of ``warpedBack(from:parallel:)``.
     package static func maskInverseMap(crop: TensorCrop, maskWidth: Int, maskHeight: Int) -> [Float] {
         let m = crop.tensorToImage.rowMajor
         let det = m[0] * m[5] - m[1] * m[4]

@@ -54,6 +54,20 @@ package final class ThreadPool: @unchecked Sendable {  // immutable; the pool sy
         }
     }
 
+    /// Calls `body(i)` for every `i` in `0 ..< count` across the pool's threads, or on the caller
+    /// alone when the pool is busy or has one thread, and returns when all calls have returned.
+    /// Denormals are left as they are (image work, not a model's).
+    package func forEach(_ count: Int, _ body: (Int) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            var closure = body
+            withUnsafeMutablePointer(to: &closure) { closure in
+                vt_pool_parallelize_1d(pool, { context, index in
+                    context?.assumingMemoryBound(to: ((Int) -> Void).self).pointee(index)
+                }, closure, count, 0)
+            }
+        }
+    }
+
     /// Whether XNNPACK's parallel loops bind to our pool rather than to Debian's pthreadpool
     /// (always false in a build without the XNNPACK trait).
     package static var isBoundToXNNPACK: Bool { vt_pool_is_bound() != 0 }

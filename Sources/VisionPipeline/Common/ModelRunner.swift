@@ -11,6 +11,8 @@ final class ModelRunner {
     /// The input tensor's shape.
     let inputShape: [Int]
     let path: String
+    /// The interpreter's threads, for the image work around it (a mask's warp onto the picture).
+    let parallel: ParallelLoop
 
     /// `skippedOutputs`: positions of model outputs the caller never reads; the work that only
     /// serves them is left out (see `InterpreterOptions.skippedOutputs`).
@@ -31,6 +33,7 @@ final class ModelRunner {
         }
         inputShape = input.shape
         self.path = path
+        parallel = .inferencePool(threadCount: options.threadCount)
     }
 
     /// `(width, height)` of an NHWC RGB image input, or nil if the input is not one.

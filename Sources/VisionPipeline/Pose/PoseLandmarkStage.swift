@@ -80,7 +80,7 @@ struct PoseLandmarkStage {
         var mask: PoseSegmentationMask?
         if outputMask {
             guard computesSegmentation else { throw .inference("the segmentation mask was not computed") }
-            mask = try Self.mask(logits: runner.output(PoseModels.segmentationOutput), crop: crop)
+            mask = try Self.mask(logits: runner.output(PoseModels.segmentationOutput), crop: crop, parallel: runner.parallel)
         }
         return PoseEstimate(landmarks: landmarks, worldLandmarks: worldLandmarks,
                             nextROI: LandmarksROI.pose(auxiliary: projectedAuxiliary, imageWidth: image.width,
@@ -90,10 +90,10 @@ struct PoseLandmarkStage {
 
     /// `1/(1 + exp(−l))` per pixel of the 256×256 logits, to be warped back onto the image with the
     /// exact inverse of the crop when rendered (docs/pipeline.md §6.6).
-    private static func mask(logits: [Float], crop: TensorCrop) throws(PipelineError) -> PoseSegmentationMask {
+    private static func mask(logits: [Float], crop: TensorCrop, parallel: ParallelLoop) throws(PipelineError) -> PoseSegmentationMask {
         do {
             let probabilities = try FloatImage(sigmoidOf: logits, width: inputSize, height: inputSize)
-            return PoseSegmentationMask(probabilities: probabilities, crop: crop)
+            return PoseSegmentationMask(probabilities: probabilities, crop: crop, parallel: parallel)
         } catch {
             throw .invalidArgument("segmentation mask: \(error)")
         }

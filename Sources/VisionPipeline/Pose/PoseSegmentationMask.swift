@@ -12,13 +12,15 @@ public struct PoseSegmentationMask: Sendable {
     let probabilities: FloatImage
     /// The crop the landmark model ran on.
     let crop: TensorCrop
+    /// The landmark model's threads, which split the warp's rows.
+    let parallel: ParallelLoop
 
     /// Renders the mask into `values`: `width × height` floats, row-major, zero-filled by the
     /// caller. Values are in [0, 1] (probability that the pixel shows this person), 0 outside the
     /// pose's region.
     public func render(into values: UnsafeMutableBufferPointer<Float>) throws(PipelineError) {
         do {
-            try probabilities.warpBack(from: crop, into: values)
+            try probabilities.warpBack(from: crop, into: values, parallel: parallel)
         } catch {
             throw .invalidArgument("segmentation mask: \(error)")
         }
@@ -27,7 +29,7 @@ public struct PoseSegmentationMask: Sendable {
     /// The mask rendered into a new image.
     public func rendered() throws(PipelineError) -> FloatImage {
         do {
-            return try probabilities.warpedBack(from: crop)
+            return try probabilities.warpedBack(from: crop, parallel: parallel)
         } catch {
             throw .invalidArgument("segmentation mask: \(error)")
         }
