@@ -1,6 +1,7 @@
-// RESIZE_BILINEAR with XNNPACK's arithmetic (see CFastKernels.h), for the built-in backend. Every
-// operation is rounded on its own, as in XNNPACK's kernel: no contraction into fused
-// multiply-adds, whatever the compiler's default.
+// RESIZE_BILINEAR with XNNPACK's arithmetic (see CFastKernels.h). Every operation is rounded on its
+// own, as in XNNPACK's kernel: no contraction into fused multiply-adds, whatever the compiler's
+// default. The columns' taps and weights are worked out once per call for all its rows; with AVX2,
+// channel counts that are a multiple of 8 take eight channels a vector, the same operations.
 #include <stdint.h>
 
 #include "CFastKernels.h"
@@ -26,25 +27,80 @@ static void source(size_t o, size_t input_size, size_t output_size, int align_co
     *alpha = v - (float)*lower;
 }
 
-void fk_resize_bilinear_rows(const fk_resize_bilinear *op, size_t row_start, size_t row_end) {
+/// Output columns whose taps and weights are worked out at a time (on the stack), once for all rows.
+#define COLUMN_CHUNK 256
+
+/// One output pixel's `C` channels from its four source pixels.
+static inline void blend(const float *tl, const float *tr, const float *bl, const float *br, float alpha_x,
+                         float alpha_y, size_t C, float *out) {
+    for (size_t c = 0; c < C; c++) {
+        const float top_step = (tr[c] - tl[c]) * alpha_x;
+        const float bottom_step = (br[c] - bl[c]) * alpha_x;
+        const float upper = tl[c] + top_step, lower = bl[c] + bottom_step;
+        const float vertical_step = (lower - upper) * alpha_y;
+        out[c] = upper + vertical_step;
+    }
+}
+
+#if FK_X86
+/// `blend` for C a multiple of 8, eight channels a vector: the same operations, each rounded.
+FK_AVX2 static inline void blend8(const float *tl, const float *tr, const float *bl, const float *br, float alpha_x,
+                                  float alpha_y, size_t C, float *out) {
+    const __m256 ax = _mm256_set1_ps(alpha_x), ay = _mm256_set1_ps(alpha_y);
+    for (size_t c = 0; c < C; c += 8) {
+        const __m256 a = _mm256_loadu_ps(tl + c), b = _mm256_loadu_ps(tr + c);
+        const __m256 d = _mm256_loadu_ps(bl + c), e = _mm256_loadu_ps(br + c);
+        const __m256 upper = _mm256_add_ps(a, _mm256_mul_ps(_mm256_sub_ps(b, a), ax));
+        const __m256 lower = _mm256_add_ps(d, _mm256_mul_ps(_mm256_sub_ps(e, d), ax));
+        _mm256_storeu_ps(out + c, _mm256_add_ps(upper, _mm256_mul_ps(_mm256_sub_ps(lower, upper), ay)));
+    }
+}
+
+FK_AVX2 static void rows_avx2(const fk_resize_bilinear *op, size_t row_start, size_t row_end, size_t first,
+                              size_t end, const size_t *left, const size_t *right, const float *alpha_x) {
     const size_t C = op->channels, W = op->input_width;
     for (size_t oy = row_start; oy < row_end; oy++) {
         size_t top, bottom;
         float alpha_y;
         source(oy, op->input_height, op->output_height, op->align_corners, op->half_pixel_centers, &top, &bottom, &alpha_y);
-        float *out = op->output + oy * op->output_width * C;
-        for (size_t ox = 0; ox < op->output_width; ox++) {
-            size_t left, right;
-            float alpha_x;
-            source(ox, W, op->output_width, op->align_corners, op->half_pixel_centers, &left, &right, &alpha_x);
-            const float *tl = op->input + (top * W + left) * C, *tr = op->input + (top * W + right) * C;
-            const float *bl = op->input + (bottom * W + left) * C, *br = op->input + (bottom * W + right) * C;
-            for (size_t c = 0; c < C; c++) {
-                const float top_step = (tr[c] - tl[c]) * alpha_x;
-                const float bottom_step = (br[c] - bl[c]) * alpha_x;
-                const float upper = tl[c] + top_step, lower = bl[c] + bottom_step;
-                const float vertical_step = (lower - upper) * alpha_y;
-                out[ox * C + c] = upper + vertical_step;
+        const float *upper_row = op->input + top * W * C, *lower_row = op->input + bottom * W * C;
+        float *out = op->output + (oy * op->output_width + first) * C;
+        for (size_t k = 0; k < end - first; k++, out += C) {
+            blend8(upper_row + left[k] * C, upper_row + right[k] * C, lower_row + left[k] * C, lower_row + right[k] * C,
+                   alpha_x[k], alpha_y, C, out);
+        }
+    }
+}
+#endif
+
+void fk_resize_bilinear_rows(const fk_resize_bilinear *op, size_t row_start, size_t row_end) {
+    const size_t C = op->channels, W = op->input_width;
+    size_t left[COLUMN_CHUNK], right[COLUMN_CHUNK];
+    float alpha_x[COLUMN_CHUNK];
+#if FK_X86
+    const int vectors = C % 8 == 0 && fk_best_lanes() >= 8;
+#endif
+    for (size_t first = 0; first < op->output_width; first += COLUMN_CHUNK) {
+        const size_t end = op->output_width - first < COLUMN_CHUNK ? op->output_width : first + COLUMN_CHUNK;
+        for (size_t ox = first; ox < end; ox++) {
+            source(ox, W, op->output_width, op->align_corners, op->half_pixel_centers, &left[ox - first],
+                   &right[ox - first], &alpha_x[ox - first]);
+        }
+#if FK_X86
+        if (vectors) {
+            rows_avx2(op, row_start, row_end, first, end, left, right, alpha_x);
+            continue;
+        }
+#endif
+        for (size_t oy = row_start; oy < row_end; oy++) {
+            size_t top, bottom;
+            float alpha_y;
+            source(oy, op->input_height, op->output_height, op->align_corners, op->half_pixel_centers, &top, &bottom, &alpha_y);
+            const float *upper_row = op->input + top * W * C, *lower_row = op->input + bottom * W * C;
+            float *out = op->output + (oy * op->output_width + first) * C;
+            for (size_t k = 0; k < end - first; k++, out += C) {
+                blend(upper_row + left[k] * C, upper_row + right[k] * C, lower_row + left[k] * C, lower_row + right[k] * C,
+                      alpha_x[k], alpha_y, C, out);
             }
         }
     }
