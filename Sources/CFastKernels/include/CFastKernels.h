@@ -6,6 +6,7 @@
 #define CFASTKERNELS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -216,6 +217,10 @@ void fk_resize_bilinear_rows(const fk_resize_bilinear *op, size_t row_start, siz
 
 /// Computes the `task`-th block of `rows_per_task` output rows of the `fk_resize_bilinear` at `op`.
 void fk_resize_bilinear_task(void *op, size_t task);
+
+/// IEEE 754 binary16 values to binary32, `out[i]` from `in[i]` for i < `count`, exact for every
+/// value (subnormals, infinities and NaN payloads kept); F16C where the processor has it.
+void fk_half_to_float(const uint16_t *in, float *out, size_t count);
 
 /// LOGISTIC, `output[i] = 1 / (1 + e^−input[i])` for i < `count`, with the arithmetic of XNNPACK's
 /// AVX2 kernel (see `Sigmoid.c`), for the built-in backend: its results are XNNPACK's bit for bit

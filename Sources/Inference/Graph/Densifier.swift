@@ -106,6 +106,7 @@ private struct Walk {
         budget -= 1
         guard budget > 0 else { throw invalid("metadata describes more positions than the dense shape \(shape) holds") }
         if level == levels { return try leaf() }
+        if level == levels - 1, let size = denseSizes[level], size > 0 { return try lastDenseLevel(size: size) }
         if let size = denseSizes[level] {
             guard size >= 0 else { throw invalid("negative dense size at level \(level)") }
             let (scaled, overflow) = parent.multipliedReportingOverflow(by: size)
@@ -130,8 +131,31 @@ private struct Walk {
         }
     }
 
+    /// A dense last level: its coordinate adds to one original dimension last, so its `size`
+    /// places are a run `first + i × stride`, inside the shape when its two ends are.
+    private mutating func lastDenseLevel(size: Int) throws {
+        budget -= size
+        guard budget > 0 else { throw invalid("metadata describes more positions than the dense shape \(shape) holds") }
+        let last = levels - 1
+        let dimension = last < rank ? order[last] : blockMap[order[last] - rank]
+        coordinates[last] = 0
+        let first = try flatIndex()
+        guard size - 1 < shape[dimension] - original[dimension] else {
+            throw invalid("index \(original) + \(size - 1) lies outside shape \(shape)")
+        }
+        guard places.count + size <= valueCount else { throw invalid("more positions than the \(valueCount) stored values") }
+        for i in 0..<size { places.append(first + i * strides[dimension]) }
+    }
+
     /// Maps the current coordinates to a dense row-major index.
     private mutating func leaf() throws {
+        let flat = try flatIndex()
+        guard places.count < valueCount else { throw invalid("more positions than the \(valueCount) stored values") }
+        places.append(flat)
+    }
+
+    /// The dense row-major index of the current coordinates, which must lie inside the shape.
+    private mutating func flatIndex() throws -> Int {
         for l in 0..<rank { original[order[l]] = coordinates[l] }
         for l in rank..<levels {
             let k = order[l] - rank
@@ -145,7 +169,6 @@ private struct Walk {
             }
             flat += original[d] * strides[d]
         }
-        guard places.count < valueCount else { throw invalid("more positions than the \(valueCount) stored values") }
-        places.append(flat)
+        return flat
     }
 }

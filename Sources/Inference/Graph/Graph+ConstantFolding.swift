@@ -143,7 +143,7 @@ struct ConstantFolder {
     private func dequantize(_ values: Values, tensor: TFLite.Tensor, node: Int) throws -> [Float] {
         switch values {
         case .float32(let v): return v
-        case .float16(let v): return v.map(Self.float(fromHalf:))
+        case .float16(let v): return HalfFloat.floats(fromBits: v)
         case .int32: throw InferenceError.unsupportedTensorType(tensor: tensor.name, type: "int32", detail: "DEQUANTIZE (node \(node)) takes float16, int8 or uint8")
         case .int8(let v): return try affine(v.map(Int64.init), tensor: tensor, node: node)
         case .uint8(let v): return try affine(v.map(Int64.init), tensor: tensor, node: node)
@@ -171,22 +171,6 @@ struct ConstantFolder {
             let zero = quantization.zeroPoint.isEmpty ? 0 : quantization.zeroPoint[channel]
             return quantization.scale[channel] * Float(q[i] - zero)
         }
-    }
-
-    /// IEEE 754 binary16 to binary32, exact for every value (subnormals, infinities, NaN).
-    static func float(fromHalf bits: UInt16) -> Float {
-        let sign = UInt32(bits & 0x8000) << 16
-        let exponent = Int((bits >> 10) & 0x1F)
-        let mantissa = UInt32(bits & 0x3FF)
-        if exponent == 0x1F {
-            return Float(bitPattern: sign | 0x7F80_0000 | (mantissa << 13))
-        }
-        if exponent == 0 {
-            // Zero or subnormal: mantissa * 2^-24.
-            let magnitude = Float(mantissa) * Float(sign: .plus, exponent: -24, significand: 1)
-            return sign == 0 ? magnitude : -magnitude
-        }
-        return Float(bitPattern: sign | (UInt32(exponent - 15 + 127) << 23) | (mantissa << 13))
     }
 
     // MARK: Helpers

@@ -21,6 +21,21 @@ import TestSupport
         #expect(interpreter.output(at: 0) == [1, -2, 0x1p-24, 65504])
     }
 
+    @Test func everyHalfConvertsExactly() {
+        // All 65,536 bit patterns against IEEE 754's definition (the vector path and the scalar
+        // one, which takes groups with an infinity or NaN, whose payloads must survive).
+        let halves = (0...UInt16.max).map { $0 }
+        let converted = HalfFloat.floats(fromBits: halves)
+        let expected = halves.map { bits -> UInt32 in
+            let sign = UInt32(bits & 0x8000) << 16, exponent = UInt32(bits >> 10) & 0x1F, mantissa = UInt32(bits & 0x3FF)
+            if exponent == 0x1F { return sign | 0x7F80_0000 | mantissa << 13 }
+            if exponent > 0 { return sign | (exponent + 112) << 23 | mantissa << 13 }
+            return sign | (Float(mantissa) * 0x1p-24).bitPattern
+        }
+        #expect(converted.map(\.bitPattern) == expected)
+        #expect(HalfFloat.floats(fromBits: [0x3C00, 0x7E01, 0x0001]).map(\.bitPattern) == [0x3F80_0000, 0x7FC0_2000, 0x3380_0000])
+    }
+
     @Test func sparseCSRWeightsAreDensified() throws {
         // fp16 [2, 3] stored as CSR rows: row 0 has column 2 (= 1), row 1 columns 0 and 1 (= 2, 0.5).
         var m = SyntheticModel()
