@@ -106,9 +106,9 @@ private struct Walk {
         budget -= 1
         guard budget > 0 else { throw invalid("metadata describes more positions than the dense shape \(shape) holds") }
         if level == levels { return try leaf() }
-        if level == levels - 1, let size = denseSizes[level], size > 0 { return try lastDenseLevel(size: size) }
         if let size = denseSizes[level] {
             guard size >= 0 else { throw invalid("negative dense size at level \(level)") }
+            if level == levels - 1 { return try lastLevel(0..<size) }
             let (scaled, overflow) = parent.multipliedReportingOverflow(by: size)
             guard !overflow, scaled <= Int.max - size else { throw invalid("index overflow at level \(level)") }
             for i in 0..<size {
@@ -124,6 +124,7 @@ private struct Walk {
             guard start >= 0, start <= end, end <= indices.count else {
                 throw invalid("segment \(start)..<\(end) at level \(level) exceeds \(indices.count) indices")
             }
+            if level == levels - 1 { return try lastLevel(indices[start..<end]) }
             for i in start..<end {
                 coordinates[level] = indices[i]
                 try visit(level: level + 1, parent: i)
@@ -131,20 +132,23 @@ private struct Walk {
         }
     }
 
-    /// A dense last level: its coordinate adds to one original dimension last, so its `size`
-    /// places are a run `first + i × stride`, inside the shape when its two ends are.
-    private mutating func lastDenseLevel(size: Int) throws {
-        budget -= size
+    /// The last level, with these coordinates (a dense level's `0 ..< size`, a CSR segment's
+    /// indices): its coordinate adds to one original dimension last, so each place is the place of
+    /// coordinate 0 plus the coordinate times that dimension's stride.
+    private mutating func lastLevel(_ values: some Collection<Int>) throws {
+        budget -= values.count
         guard budget > 0 else { throw invalid("metadata describes more positions than the dense shape \(shape) holds") }
+        guard !values.isEmpty else { return }
+        guard places.count + values.count <= valueCount else { throw invalid("more positions than the \(valueCount) stored values") }
         let last = levels - 1
         let dimension = last < rank ? order[last] : blockMap[order[last] - rank]
         coordinates[last] = 0
-        let first = try flatIndex()
-        guard size - 1 < shape[dimension] - original[dimension] else {
-            throw invalid("index \(original) + \(size - 1) lies outside shape \(shape)")
+        let base = try flatIndex()
+        let limit = shape[dimension] - original[dimension], stride = strides[dimension]
+        for value in values {
+            guard value >= 0, value < limit else { throw invalid("index \(value) at the last level lies outside shape \(shape)") }
+            places.append(base + value * stride)
         }
-        guard places.count + size <= valueCount else { throw invalid("more positions than the \(valueCount) stored values") }
-        for i in 0..<size { places.append(first + i * strides[dimension]) }
     }
 
     /// Maps the current coordinates to a dense row-major index.
