@@ -30,6 +30,29 @@ static void source(size_t o, size_t input_size, size_t output_size, int align_co
 /// Output columns whose taps and weights are worked out at a time (on the stack), once for all rows.
 #define COLUMN_CHUNK 256
 
+/// Output columns `first ..< end`: each one's left and right source column and the right one's weight.
+typedef struct column_chunk {
+    size_t first, end;
+    size_t left[COLUMN_CHUNK], right[COLUMN_CHUNK];
+    float alpha[COLUMN_CHUNK];
+} column_chunk;
+
+/// Output row `oy` at column `first`: its two source rows, the lower one's weight, and its output.
+typedef struct output_row {
+    const float *upper, *lower;
+    float alpha;
+    float *out;
+} output_row;
+
+static inline output_row row_at(const fk_resize_bilinear *op, size_t oy, size_t first) {
+    size_t top, bottom;
+    float alpha;
+    source(oy, op->input_height, op->output_height, op->align_corners, op->half_pixel_centers, &top, &bottom, &alpha);
+    const size_t row_floats = op->input_width * op->channels;
+    return (output_row){op->input + top * row_floats, op->input + bottom * row_floats, alpha,
+                        op->output + (oy * op->output_width + first) * op->channels};
+}
+
 /// One output pixel's `C` channels from its four source pixels.
 static inline void blend(const float *tl, const float *tr, const float *bl, const float *br, float alpha_x,
                          float alpha_y, size_t C, float *out) {
@@ -56,51 +79,41 @@ FK_AVX2 static inline void blend8(const float *tl, const float *tr, const float 
     }
 }
 
-FK_AVX2 static void rows_avx2(const fk_resize_bilinear *op, size_t row_start, size_t row_end, size_t first,
-                              size_t end, const size_t *left, const size_t *right, const float *alpha_x) {
-    const size_t C = op->channels, W = op->input_width;
+FK_AVX2 static void rows_avx2(const fk_resize_bilinear *op, size_t row_start, size_t row_end, const column_chunk *x) {
+    const size_t C = op->channels;
     for (size_t oy = row_start; oy < row_end; oy++) {
-        size_t top, bottom;
-        float alpha_y;
-        source(oy, op->input_height, op->output_height, op->align_corners, op->half_pixel_centers, &top, &bottom, &alpha_y);
-        const float *upper_row = op->input + top * W * C, *lower_row = op->input + bottom * W * C;
-        float *out = op->output + (oy * op->output_width + first) * C;
-        for (size_t k = 0; k < end - first; k++, out += C) {
-            blend8(upper_row + left[k] * C, upper_row + right[k] * C, lower_row + left[k] * C, lower_row + right[k] * C,
-                   alpha_x[k], alpha_y, C, out);
+        const output_row r = row_at(op, oy, x->first);
+        for (size_t k = 0; k < x->end - x->first; k++) {
+            blend8(r.upper + x->left[k] * C, r.upper + x->right[k] * C, r.lower + x->left[k] * C, r.lower + x->right[k] * C,
+                   x->alpha[k], r.alpha, C, r.out + k * C);
         }
     }
 }
 #endif
 
 void fk_resize_bilinear_rows(const fk_resize_bilinear *op, size_t row_start, size_t row_end) {
-    const size_t C = op->channels, W = op->input_width;
-    size_t left[COLUMN_CHUNK], right[COLUMN_CHUNK];
-    float alpha_x[COLUMN_CHUNK];
+    const size_t C = op->channels;
+    column_chunk x;
 #if FK_X86
     const int vectors = C % 8 == 0 && fk_best_lanes() >= 8;
 #endif
-    for (size_t first = 0; first < op->output_width; first += COLUMN_CHUNK) {
-        const size_t end = op->output_width - first < COLUMN_CHUNK ? op->output_width : first + COLUMN_CHUNK;
-        for (size_t ox = first; ox < end; ox++) {
-            source(ox, W, op->output_width, op->align_corners, op->half_pixel_centers, &left[ox - first],
-                   &right[ox - first], &alpha_x[ox - first]);
+    for (x.first = 0; x.first < op->output_width; x.first += COLUMN_CHUNK) {
+        x.end = op->output_width - x.first < COLUMN_CHUNK ? op->output_width : x.first + COLUMN_CHUNK;
+        for (size_t k = 0; k < x.end - x.first; k++) {
+            source(x.first + k, op->input_width, op->output_width, op->align_corners, op->half_pixel_centers, &x.left[k],
+                   &x.right[k], &x.alpha[k]);
         }
 #if FK_X86
         if (vectors) {
-            rows_avx2(op, row_start, row_end, first, end, left, right, alpha_x);
+            rows_avx2(op, row_start, row_end, &x);
             continue;
         }
 #endif
         for (size_t oy = row_start; oy < row_end; oy++) {
-            size_t top, bottom;
-            float alpha_y;
-            source(oy, op->input_height, op->output_height, op->align_corners, op->half_pixel_centers, &top, &bottom, &alpha_y);
-            const float *upper_row = op->input + top * W * C, *lower_row = op->input + bottom * W * C;
-            float *out = op->output + (oy * op->output_width + first) * C;
-            for (size_t k = 0; k < end - first; k++, out += C) {
-                blend(upper_row + left[k] * C, upper_row + right[k] * C, lower_row + left[k] * C, lower_row + right[k] * C,
-                      alpha_x[k], alpha_y, C, out);
+            const output_row r = row_at(op, oy, x.first);
+            for (size_t k = 0; k < x.end - x.first; k++) {
+                blend(r.upper + x.left[k] * C, r.upper + x.right[k] * C, r.lower + x.left[k] * C, r.lower + x.right[k] * C,
+                      x.alpha[k], r.alpha, C, r.out + k * C);
             }
         }
     }
