@@ -131,11 +131,19 @@ struct ConstantFolder {
     }
 
     /// Little-endian integers from raw bytes (no alignment assumed).
+    /// The little-endian values stored in `bytes`: one copy, then a byte swap on big-endian hosts.
     private static func load<T: FixedWidthInteger>(_ bytes: ArraySlice<UInt8>, as type: T.Type) -> [T] {
         let count = bytes.count / MemoryLayout<T>.size
-        return bytes.withUnsafeBytes { raw in
-            (0..<count).map { T(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * MemoryLayout<T>.size, as: T.self)) }
+        var values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            bytes.withUnsafeBytes { raw in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw.prefix(count * MemoryLayout<T>.size)))
+            }
+            initialized = count
         }
+        if T(littleEndian: 1) != 1 {
+            for index in values.indices { values[index] = T(littleEndian: values[index]) }
+        }
+        return values
     }
 
     // MARK: Dequantizing
