@@ -59,8 +59,9 @@ size_t vt_deflate_runs_bound(size_t count);
 
 /// Raw DEFLATE (RFC 1951, no zlib header) of `data[0 ..< count]` with runs (matches at distance 1)
 /// as the only matches and a block of Huffman codes per 256 KiB of input, each block stored
-/// instead where that is smaller (docs/image-decoding.md §4). Returns the bytes written to `out`, or
-/// 0 when `count` is 0, memory runs out, or `out` runs out of room (never with `vt_deflate_runs_bound(count)` bytes).
+/// instead where that is smaller (docs/image-decoding.md §4). Returns the bytes written to `out`,
+/// or 0 when `count` is 0, memory runs out, or `capacity` bytes are too few (never with
+/// `vt_deflate_runs_bound(count)`).
 size_t vt_deflate_runs(const uint8_t *data, size_t count, uint8_t *out, size_t capacity);
 
 /// `bytes[i] = (uint8_t)(min(max(values[i] · 255, 0), 255))`, truncated toward zero, NaN → 0:

@@ -2,7 +2,7 @@
 /// `0 ..< count`, perhaps on several threads at once, and returns when all calls have returned;
 /// so `body` must be safe to call concurrently (each piece writing only its own rows).
 /// Imaging owns no threads; the pipeline hands in its inference thread pool (VisionPipeline's
-/// `ParallelLoop(threadCount:)`), so that a frame's image work uses the cores the models use.
+/// `ParallelLoop.inferencePool(threadCount:)`), so that a frame's image work uses the cores the models use.
 public struct ParallelLoop: Sendable {
     /// Pieces worth making: a few per thread, so that unequal rows even out.
     public let pieces: Int
