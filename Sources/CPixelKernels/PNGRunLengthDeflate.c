@@ -78,11 +78,7 @@ static void huffman_lengths(const uint32_t *freq, int n, int limit, uint8_t *len
     }
     // Fewer than two: pad with the first unused symbols (weight 0 is fine for a tree of two).
     for (int s = 0; used < 2 && s < n; s++) {
-        if (freq[s] == 0) {
-            int seen = 0;
-            for (int i = 0; i < used; i++) seen |= symbols[i] == s;
-            if (!seen) symbols[used++] = s;
-        }
+        if (freq[s] == 0) symbols[used++] = s;
     }
     // Insertion sort by weight, then symbol: at most 286 entries.
     for (int i = 1; i < used; i++) {

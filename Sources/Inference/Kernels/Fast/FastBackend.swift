@@ -71,8 +71,8 @@ package struct FastBackend: Backend {
 
     private func choice(for node: Node, in graph: Graph) throws -> Choice? {
         let reader = NodeReader(node: node, tensors: graph.tensors)
-        if node.op == .resizeBilinear, let p = try? ResizeBilinearParameters(reader), FastResizeBilinearKernel.supports(p),
-           builtIn || Self.claimsResize(node, in: graph) {
+        if node.op == .resizeBilinear, let p = try? ResizeBilinearParameters(reader),
+           builtIn ? FastResizeBilinearKernel.supports(p) : Self.claimsResize(p) {
             return .resize
         }
         if builtIn, node.op == .logistic { return .logistic }
@@ -110,7 +110,9 @@ package struct FastBackend: Backend {
 
     /// Whether this backend (beside XNNPACK) runs `node` on this processor.
     package static func claims(_ node: Node, in graph: Graph) -> Bool {
-        if claimsResize(node, in: graph) { return true }
+        if node.op == .resizeBilinear {
+            return (try? ResizeBilinearParameters(NodeReader(node: node, tensors: graph.tensors))).map(claimsResize) ?? false
+        }
         guard isVectorized, claimsOnAnyProcessor(node, in: graph) else { return false }
         guard node.op == .conv2D, let p = try? Conv2DParameters(NodeReader(node: node, tensors: graph.tensors)) else { return true }
         return convolutionKernel(for: p, avx512: usesAVX512) != nil
@@ -138,10 +140,8 @@ package struct FastBackend: Backend {
     /// multiple of 8, which our kernel blends eight channels a vector with the columns' taps worked
     /// out once (XNNPACK's per-pixel indirection took 0.4 ms for pose_landmark_full's 128 → 256
     /// resize of 8 channels).
-    private static func claimsResize(_ node: Node, in graph: Graph) -> Bool {
-        guard isVectorized, node.op == .resizeBilinear,
-              let p = try? ResizeBilinearParameters(NodeReader(node: node, tensors: graph.tensors)) else { return false }
-        return FastResizeBilinearKernel.supports(p) && p.inputShape[3] % 8 == 0
+    private static func claimsResize(_ p: ResizeBilinearParameters) -> Bool {
+        isVectorized && FastResizeBilinearKernel.supports(p) && p.inputShape[3] % 8 == 0
     }
 
     /// Whether the processor runs the vectorized kernels (AVX-512F, or AVX2 with FMA).
