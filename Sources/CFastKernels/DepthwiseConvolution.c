@@ -1,5 +1,5 @@
-// Depthwise convolution, stride 1: an NHWC row of W pixels × C channels is W·C contiguous floats,
-// and with stride 1 an output row is the sum over taps of input rows shifted by whole pixels
+// Depthwise convolution. An NHWC row of W pixels × C channels is W·C contiguous floats, and with
+// stride 1 an output row is the sum over taps of input rows shifted by whole pixels
 // (kx·C floats) times a weight vector that repeats every C floats. So whole vectors of 8 floats
 // are computed at once whatever C is, with no per-pixel bookkeeping: the weights are arranged in
 // periods of lcm(C, 8) floats, and the edges of a row use masked loads (zeros outside). AVX-512
@@ -55,9 +55,14 @@ void fk_depthwise_pack(size_t lanes, size_t channels, size_t kernel_height, size
 
 /// The input row feeding kernel row ky of output row y, or the zero row outside the input.
 static inline const float *input_row(const fk_depthwise *op, size_t y, size_t ky) {
-    const ptrdiff_t iy = (ptrdiff_t)(y + ky) - (ptrdiff_t)op->pad_top;
+    const ptrdiff_t iy = (ptrdiff_t)(y * op->stride + ky) - (ptrdiff_t)op->pad_top;
     if (iy < 0 || iy >= (ptrdiff_t)op->input_height) return op->zeros;
     return op->input + (size_t)iy * op->input_width * op->channels;
+}
+
+/// Where output row y is stored.
+static inline float *output_row(const fk_depthwise *op, size_t y) {
+    return op->output + y * op->output_width * op->channels;
 }
 
 // MARK: Portable C
@@ -69,10 +74,10 @@ static void rows_scalar(const fk_depthwise *op, size_t row_start, size_t row_end
         for (size_t x = 0; x < op->output_width; x++) {
             // The output pixel is the accumulator: every loop over c is over contiguous,
             // independent sums, each still adding its taps in order.
-            float *out = op->output + (y * op->output_width + x) * C;
+            float *out = output_row(op, y) + x * C;
             for (size_t c = 0; c < C; c++) out[c] = bias[c];
             for (size_t kx = 0; kx < KW; kx++) {
-                const ptrdiff_t ix = (ptrdiff_t)(x + kx) - (ptrdiff_t)op->pad_left;
+                const ptrdiff_t ix = (ptrdiff_t)(x * op->stride + kx) - (ptrdiff_t)op->pad_left;
                 if (ix < 0 || ix >= (ptrdiff_t)op->input_width) continue;
                 for (size_t ky = 0; ky < KH; ky++) {
                     const float *in = input_row(op, y, ky) + (size_t)ix * C;
@@ -91,7 +96,7 @@ static void rows_scalar(const fk_depthwise *op, size_t row_start, size_t row_end
 #if FK_X86
 // MARK: AVX2 and FMA
 
-/// One output row; KH and KW are constants at each call site.
+/// One output row of a stride-1 convolution; KH and KW are constants at each call site.
 FK_AVX2 static inline __attribute__((always_inline))
 void row_avx2(const fk_depthwise *op, size_t y, const size_t KH, const size_t KW) {
     const size_t C = op->channels, taps = KH * KW;
@@ -100,7 +105,7 @@ void row_avx2(const fk_depthwise *op, size_t y, const size_t KH, const size_t KW
     const ptrdiff_t pad = (ptrdiff_t)(op->pad_left * C);
     const float *rows[FK_MAX_KERNEL];
     for (size_t ky = 0; ky < KH; ky++) rows[ky] = input_row(op, y, ky);
-    float *out = op->output + y * (size_t)out_length;
+    float *out = output_row(op, y);
 
     const size_t vectors = period(C, 8) / 8;
     const ptrdiff_t count = (out_length + 7) / 8;
@@ -167,11 +172,11 @@ void row_avx2(const fk_depthwise *op, size_t y, const size_t KH, const size_t KW
     }
 }
 
-// Whole pixels (channels a multiple of 8): every vector holds 8 channels of one pixel, so a pair
-// of rows is computed in chunks of channel blocks, pixel group by pixel group along the rows for
+// Whole pixels (channels a multiple of 8, stride 1 or 2): every vector holds 8 channels of one
+// pixel, so a pair of rows is computed in chunks of channel blocks, pixel group by pixel group along the rows for
 // each chunk, so that the chunk's weights and the input in reach stay in the L1 cache. A group is
 // four pixels of one block in both rows (the last group of a row overlaps the one before). Where
-// every tap of the group is inside the input, its pixels are read C floats apart; elsewhere each
+// every tap of the group is inside the input, its pixels are read stride·C floats apart; elsewhere each
 // pixel's columns are clamped into the input and the taps outside masked to zeros (which the
 // multiply-add then adds, as XNNPACK does). Rows narrower than four pixels take up to four blocks
 // of one pixel at a time. Every way, each output vector is the bias plus its taps in the order
@@ -182,14 +187,18 @@ void row_avx2(const fk_depthwise *op, size_t y, const size_t KH, const size_t KW
 /// 26 vectors each) and the input pixels in reach stay in the L1 cache.
 #define PIXELS_CHUNK 8
 
+/// Input rows in reach of R output rows: KH for the first, S more for each next one.
+#define ROWS_IN_REACH(KH, R, S) ((KH) + (S) * ((R) - 1))
+
 /// Input row `row` of a group's rows in reach, its four pixels' vectors `x`, added to the group's
-/// accumulators: to row r's as tap ky = row − r (where that is a tap), with block `block`'s weight.
+/// accumulators: to row r's as tap ky = row − r·S (where that is a tap), with block `block`'s
+/// weight.
 FK_AVX2 static inline __attribute__((always_inline))
 void accumulate4(__m256 acc[2][4], const __m256 x[4], const float *block, size_t kx, size_t row, const size_t R,
-                 const size_t KH) {
+                 const size_t S, const size_t KH) {
     for (size_t r = 0; r < R; r++) {
-        if (row < r || row - r >= KH) continue;
-        const __m256 w = _mm256_loadu_ps(block + (kx * KH + row - r + 1) * 8);
+        if (row < r * S || row - r * S >= KH) continue;
+        const __m256 w = _mm256_loadu_ps(block + (kx * KH + row - r * S + 1) * 8);
         for (size_t i = 0; i < 4; i++) acc[r][i] = _mm256_fmadd_ps(x[i], w, acc[r][i]);
     }
 }
@@ -204,43 +213,44 @@ void store4(const fk_depthwise *op, __m256 acc[2][4], float *out, size_t k, cons
     }
 }
 
-/// Four pixels `C` floats apart of channel block `k` in each of `R` output rows (1 or 2), from
-/// input offset `in` (pixel 0 of tap (0, 0)) in `rows` (the KH + R - 1 input rows in reach). With
-/// two rows each input vector loaded feeds both (as tap ky of the first row and ky - 1 of the
-/// second): eight independent chains and fewer loads per multiply-add, where one row had four
-/// chains and a weight load per four. Each chain still adds its taps in the order kx, ky.
+/// Four pixels `S·C` floats apart of channel block `k` in each of `R` output rows (1 or 2), from
+/// input offset `in` (pixel 0 of tap (0, 0)) in `rows` (the input rows in reach). With two rows
+/// the input vectors loaded for both feed both (as tap ky of the first row and ky - S of the
+/// second): eight independent chains, where one row had four chains and a weight load per four.
+/// Each chain still adds its taps in the order kx, ky.
 FK_AVX2 static inline __attribute__((always_inline))
 void pixels4_avx2(const fk_depthwise *op, const float *const *rows, ptrdiff_t in, float *out, size_t k, const size_t R,
-                  const size_t KH, const size_t KW, __m256 vmin, __m256 vmax) {
+                  const size_t S, const size_t KH, const size_t KW, __m256 vmin, __m256 vmax) {
     const float *block = op->packed + k * (KH * KW + 1) * 8;
     __m256 acc[2][4];
     for (size_t r = 0; r < R; r++) {
         for (size_t i = 0; i < 4; i++) acc[r][i] = _mm256_loadu_ps(block);
     }
-    ptrdiff_t stride = (ptrdiff_t)op->channels;
+    ptrdiff_t channels = (ptrdiff_t)op->channels;
     for (size_t kx = 0; kx < KW; kx++) {
-        // An opaque stride: otherwise the compiler keeps one pointer per row and pixel across
-        // the kx loop, too many for the registers, and reloads them from the stack at every tap.
-        __asm__("" : "+r"(stride));
-        const ptrdiff_t offset = in + (ptrdiff_t)kx * stride + (ptrdiff_t)(k * 8);
-        for (size_t row = 0; row < KH + R - 1; row++) {
+        // An opaque channel count: otherwise the compiler keeps one pointer per row and pixel
+        // across the kx loop, too many for the registers, and reloads them from the stack at
+        // every tap.
+        __asm__("" : "+r"(channels));
+        const ptrdiff_t offset = in + (ptrdiff_t)kx * channels + (ptrdiff_t)(k * 8), apart = (ptrdiff_t)S * channels;
+        for (size_t row = 0; row < ROWS_IN_REACH(KH, R, S); row++) {
             const float *p = rows[row] + offset;
-            const __m256 x[4] = {_mm256_loadu_ps(p), _mm256_loadu_ps(p + stride), _mm256_loadu_ps(p + 2 * stride),
-                                 _mm256_loadu_ps(p + 3 * stride)};
-            accumulate4(acc, x, block, kx, row, R, KH);
+            const __m256 x[4] = {_mm256_loadu_ps(p), _mm256_loadu_ps(p + apart), _mm256_loadu_ps(p + 2 * apart),
+                                 _mm256_loadu_ps(p + 3 * apart)};
+            accumulate4(acc, x, block, kx, row, R, S, KH);
         }
     }
     store4(op, acc, out, k, R, vmin, vmax);
 }
 
 /// `pixels4_avx2` for a group of four pixels some of whose taps fall outside the input (each pixel
-/// where its own columns are, not `C` floats apart): pixel i's tap kx reads `offsets[kx][i]`
+/// where its own columns are, not `S·C` floats apart): pixel i's tap kx reads `offsets[kx][i]`
 /// floats into a row (a column clamped into the input), and-ed with `masks[kx][i]`, all ones
 /// inside and zero outside, so that outside taps add zeros as XNNPACK's do.
 FK_AVX2 static inline __attribute__((always_inline))
 void pixels4_edge_avx2(const fk_depthwise *op, const float *const *rows, const ptrdiff_t (*offsets)[4],
-                       const __m256 (*masks)[4], float *out, size_t k, const size_t R, const size_t KH, const size_t KW,
-                       __m256 vmin, __m256 vmax) {
+                       const __m256 (*masks)[4], float *out, size_t k, const size_t R, const size_t S, const size_t KH,
+                       const size_t KW, __m256 vmin, __m256 vmax) {
     const float *block = op->packed + k * (KH * KW + 1) * 8;
     __m256 acc[2][4];
     for (size_t r = 0; r < R; r++) {
@@ -250,11 +260,11 @@ void pixels4_edge_avx2(const fk_depthwise *op, const float *const *rows, const p
         const ptrdiff_t o0 = offsets[kx][0] + (ptrdiff_t)(k * 8), o1 = offsets[kx][1] + (ptrdiff_t)(k * 8);
         const ptrdiff_t o2 = offsets[kx][2] + (ptrdiff_t)(k * 8), o3 = offsets[kx][3] + (ptrdiff_t)(k * 8);
         const __m256 m0 = masks[kx][0], m1 = masks[kx][1], m2 = masks[kx][2], m3 = masks[kx][3];
-        for (size_t row = 0; row < KH + R - 1; row++) {
+        for (size_t row = 0; row < ROWS_IN_REACH(KH, R, S); row++) {
             const float *p = rows[row];
             const __m256 x[4] = {_mm256_and_ps(_mm256_loadu_ps(p + o0), m0), _mm256_and_ps(_mm256_loadu_ps(p + o1), m1),
                                  _mm256_and_ps(_mm256_loadu_ps(p + o2), m2), _mm256_and_ps(_mm256_loadu_ps(p + o3), m3)};
-            accumulate4(acc, x, block, kx, row, R, KH);
+            accumulate4(acc, x, block, kx, row, R, S, KH);
         }
     }
     store4(op, acc, out, k, R, vmin, vmax);
@@ -265,7 +275,8 @@ void pixels4_edge_avx2(const fk_depthwise *op, const float *const *rows, const p
 /// row, or is -1 outside the input, where the zeros are read (and added, as XNNPACK does).
 FK_AVX2 static inline __attribute__((always_inline))
 void blocks_avx2(const fk_depthwise *op, const float *const *rows, const ptrdiff_t *columns, float *out, size_t k,
-                 const size_t NK, const size_t R, const size_t KH, const size_t KW, __m256 vmin, __m256 vmax) {
+                 const size_t NK, const size_t R, const size_t S, const size_t KH, const size_t KW, __m256 vmin,
+                 __m256 vmax) {
     const size_t next = (KH * KW + 1) * 8;
     const float *block = op->packed + k * next;
     __m256 acc[2][4];
@@ -273,13 +284,14 @@ void blocks_avx2(const fk_depthwise *op, const float *const *rows, const ptrdiff
         for (size_t b = 0; b < NK; b++) acc[r][b] = _mm256_loadu_ps(block + b * next);
     }
     for (size_t kx = 0; kx < KW; kx++) {
-        for (size_t row = 0; row < KH + R - 1; row++) {
+        for (size_t row = 0; row < ROWS_IN_REACH(KH, R, S); row++) {
             const float *x = (columns[kx] < 0 ? op->zeros : rows[row] + columns[kx]) + k * 8;
             for (size_t b = 0; b < NK; b++) {
                 const __m256 xb = _mm256_loadu_ps(x + b * 8);
                 for (size_t r = 0; r < R; r++) {
-                    if (row < r || row - r >= KH) continue;
-                    acc[r][b] = _mm256_fmadd_ps(xb, _mm256_loadu_ps(block + b * next + (kx * KH + row - r + 1) * 8), acc[r][b]);
+                    if (row < r * S || row - r * S >= KH) continue;
+                    acc[r][b] = _mm256_fmadd_ps(xb, _mm256_loadu_ps(block + b * next + (kx * KH + row - r * S + 1) * 8),
+                                                acc[r][b]);
                 }
             }
         }
@@ -294,77 +306,78 @@ void blocks_avx2(const fk_depthwise *op, const float *const *rows, const ptrdiff
 /// (rows narrower than a group of four pixels).
 FK_AVX2 static inline __attribute__((always_inline))
 void pixel_blocks_avx2(const fk_depthwise *op, const float *const *rows, size_t x, float *out, size_t k0, size_t k1,
-                       const size_t R, const size_t KH, const size_t KW, __m256 vmin, __m256 vmax) {
+                       const size_t R, const size_t S, const size_t KH, const size_t KW, __m256 vmin, __m256 vmax) {
     const ptrdiff_t C = (ptrdiff_t)op->channels, in_width = (ptrdiff_t)op->input_width;
     ptrdiff_t columns[FK_MAX_KERNEL];
     for (size_t kx = 0; kx < KW; kx++) {
-        const ptrdiff_t column = (ptrdiff_t)(x + kx) - (ptrdiff_t)op->pad_left;
+        const ptrdiff_t column = (ptrdiff_t)(x * S + kx) - (ptrdiff_t)op->pad_left;
         columns[kx] = column >= 0 && column < in_width ? column * C : -1;
     }
     float *o = out + (ptrdiff_t)x * C;
     size_t k = k0;
-    for (; k + 4 <= k1; k += 4) blocks_avx2(op, rows, columns, o, k, 4, R, KH, KW, vmin, vmax);
+    for (; k + 4 <= k1; k += 4) blocks_avx2(op, rows, columns, o, k, 4, R, S, KH, KW, vmin, vmax);
     switch (k1 - k) {
-    case 3: blocks_avx2(op, rows, columns, o, k, 3, R, KH, KW, vmin, vmax); break;
-    case 2: blocks_avx2(op, rows, columns, o, k, 2, R, KH, KW, vmin, vmax); break;
-    case 1: blocks_avx2(op, rows, columns, o, k, 1, R, KH, KW, vmin, vmax); break;
+    case 3: blocks_avx2(op, rows, columns, o, k, 3, R, S, KH, KW, vmin, vmax); break;
+    case 2: blocks_avx2(op, rows, columns, o, k, 2, R, S, KH, KW, vmin, vmax); break;
+    case 1: blocks_avx2(op, rows, columns, o, k, 1, R, S, KH, KW, vmin, vmax); break;
     default: break;
     }
 }
 
-/// `R` output rows from `y` (1 or 2) when the channels are a multiple of 8; R, KH and KW are
-/// constants at each call site.
+/// `R` output rows from `y` (1 or 2) when the channels are a multiple of 8; R, S (the stride),
+/// KH and KW are constants at each call site.
 FK_AVX2 static inline __attribute__((always_inline))
-void row_pixels_avx2(const fk_depthwise *op, size_t y, const size_t R, const size_t KH, const size_t KW) {
+void row_pixels_avx2(const fk_depthwise *op, size_t y, const size_t R, const size_t S, const size_t KH, const size_t KW) {
     const size_t C = op->channels, taps = KH * KW, blocks = C / 8, W = op->output_width;
     const ptrdiff_t pad = (ptrdiff_t)op->pad_left, in_width = (ptrdiff_t)op->input_width;
-    const float *rows[FK_MAX_KERNEL + 1];
-    for (size_t row = 0; row < KH + R - 1; row++) rows[row] = input_row(op, y, row);
-    float *out = op->output + y * W * C;
+    const float *rows[ROWS_IN_REACH(FK_MAX_KERNEL, 2, 2)];
+    for (size_t row = 0; row < ROWS_IN_REACH(KH, R, S); row++) rows[row] = input_row(op, y, row);
+    float *out = output_row(op, y);
     const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
-    // Pixels x with every tap inside the input: 0 <= x - pad and x - pad + KW - 1 < in_width.
-    const ptrdiff_t first = pad, end = in_width - (ptrdiff_t)KW + 1 + pad;
     for (size_t k0 = 0; k0 < blocks; k0 += PIXELS_CHUNK) {
         const size_t k1 = blocks - k0 < PIXELS_CHUNK ? blocks : k0 + PIXELS_CHUNK;
         if (W < 4) {
-            for (size_t x = 0; x < W; x++) pixel_blocks_avx2(op, rows, x, out, k0, k1, R, KH, KW, vmin, vmax);
+            for (size_t x = 0; x < W; x++) pixel_blocks_avx2(op, rows, x, out, k0, k1, R, S, KH, KW, vmin, vmax);
             continue;
         }
         // Groups of four pixels; the last starts at W - 4, overlapping the one before (the pixels
         // both compute get the same values twice).
         for (size_t x = 0; x < W; x += 4) {
             if (x + 4 > W) x = W - 4;
-            const ptrdiff_t ix = (ptrdiff_t)x - pad;
-            if ((ptrdiff_t)x >= first && (ptrdiff_t)x + 4 <= end) {
-                for (size_t k = k0; k < k1; k++) pixels4_avx2(op, rows, ix * (ptrdiff_t)C, out + x * C, k, R, KH, KW, vmin, vmax);
+            // Input column of the group's first pixel's tap kx = 0; every tap of the group is
+            // inside the input when that is not negative and the last pixel's last tap is.
+            const ptrdiff_t ix = (ptrdiff_t)(x * S) - pad;
+            if (ix >= 0 && ix + (ptrdiff_t)(3 * S + KW - 1) < in_width) {
+                for (size_t k = k0; k < k1; k++) pixels4_avx2(op, rows, ix * (ptrdiff_t)C, out + x * C, k, R, S, KH, KW, vmin, vmax);
                 continue;
             }
             ptrdiff_t offsets[FK_MAX_KERNEL][4];
             __m256 masks[FK_MAX_KERNEL][4];
             for (size_t kx = 0; kx < KW; kx++) {
                 for (size_t i = 0; i < 4; i++) {
-                    const ptrdiff_t column = ix + (ptrdiff_t)(kx + i);
+                    const ptrdiff_t column = ix + (ptrdiff_t)(i * S + kx);
                     const int inside = column >= 0 && column < in_width;
                     offsets[kx][i] = (column < 0 ? 0 : column >= in_width ? in_width - 1 : column) * (ptrdiff_t)C;
                     masks[kx][i] = _mm256_castsi256_ps(_mm256_set1_epi32(inside ? -1 : 0));
                 }
             }
-            for (size_t k = k0; k < k1; k++) pixels4_edge_avx2(op, rows, offsets, masks, out + x * C, k, R, KH, KW, vmin, vmax);
+            for (size_t k = k0; k < k1; k++) pixels4_edge_avx2(op, rows, offsets, masks, out + x * C, k, R, S, KH, KW, vmin, vmax);
         }
     }
 }
 
 /// Rows `row_start..<row_end` when the channels are a multiple of 8, two at a time.
-#define ROWS_PIXELS_AVX2(KH, KW)                                                      \
+#define ROWS_PIXELS_AVX2(S, KH, KW)                                                   \
     do {                                                                              \
         size_t y = row_start;                                                         \
-        for (; y + 2 <= row_end; y += 2) row_pixels_avx2(op, y, 2, KH, KW);           \
-        if (y < row_end) row_pixels_avx2(op, y, 1, KH, KW);                           \
+        for (; y + 2 <= row_end; y += 2) row_pixels_avx2(op, y, 2, S, KH, KW);        \
+        if (y < row_end) row_pixels_avx2(op, y, 1, S, KH, KW);                        \
     } while (0)
 
 FK_AVX2 static void rows_avx2_3x3(const fk_depthwise *op, size_t row_start, size_t row_end) {
     if (op->channels % 8 == 0) {
-        ROWS_PIXELS_AVX2(3, 3);
+        if (op->stride == 2) ROWS_PIXELS_AVX2(2, 3, 3);
+        else ROWS_PIXELS_AVX2(1, 3, 3);
         return;
     }
     for (size_t y = row_start; y < row_end; y++) row_avx2(op, y, 3, 3);
@@ -372,7 +385,8 @@ FK_AVX2 static void rows_avx2_3x3(const fk_depthwise *op, size_t row_start, size
 
 FK_AVX2 static void rows_avx2_5x5(const fk_depthwise *op, size_t row_start, size_t row_end) {
     if (op->channels % 8 == 0) {
-        ROWS_PIXELS_AVX2(5, 5);
+        if (op->stride == 2) ROWS_PIXELS_AVX2(2, 5, 5);
+        else ROWS_PIXELS_AVX2(1, 5, 5);
         return;
     }
     for (size_t y = row_start; y < row_end; y++) row_avx2(op, y, 5, 5);

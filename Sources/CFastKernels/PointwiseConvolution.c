@@ -66,7 +66,7 @@ static void pixels_scalar(const fk_pointwise *op, size_t start, size_t end) {
             const float ak = a[k], *w = op->packed + (k + 1) * N;
             for (size_t o = 0; o < N; o++) out[o] = fmaf(ak, w[o], out[o]);
         }
-        for (size_t o = 0; o < N; o++) out[o] = fk_pointwise_epilogue(op, clamp(op, out[o]), p * N + o, o);
+        for (size_t o = 0; o < N; o++) out[o] = fk_pointwise_epilogue(op, clamp(op, out[o]), p, o);
     }
 }
 
@@ -95,7 +95,7 @@ void block_avx512vl(const fk_pointwise *op, size_t p, const size_t count, const 
     for (size_t i = 0; i < count; i++) {
         for (size_t m = 0; m < M; m++) {
             __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i * M + m], vmin), vmax);
-            if (fused) y = fk_pointwise_epilogue_avx512vl(op, y, (p + i) * N + 8 * m, 8 * m, 0xFF);
+            if (fused) y = fk_pointwise_epilogue_avx512vl(op, y, p + i, 8 * m, 0xFF);
             _mm256_storeu_ps(op->output + (p + i) * N + 8 * m, y);
         }
     }

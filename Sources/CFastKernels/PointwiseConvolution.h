@@ -17,10 +17,11 @@ size_t fk_pointwise_panels_block_pixels(size_t pixels);
 /// Whether the node has a fused epilogue (an ADD, a PRELU or both).
 static inline int fk_pointwise_has_epilogue(const fk_pointwise *op) { return op->residual != NULL || op->slope != NULL; }
 
-/// The fused epilogue on one value of output channel `channel`, `at` its index in the output.
-static inline float fk_pointwise_epilogue(const fk_pointwise *op, float y, size_t at, size_t channel) {
+/// The fused epilogue on one value of output channel `channel` of pixel `pixel`.
+static inline float fk_pointwise_epilogue(const fk_pointwise *op, float y, size_t pixel, size_t channel) {
     if (op->residual != NULL) {
-        y = op->residual[at] + y;
+        const size_t R = op->residual_channels;
+        y = (channel < R ? op->residual[pixel * R + channel] : 0.0f) + y;
         y = y < op->residual_min ? op->residual_min : y;
         y = y > op->residual_max ? op->residual_max : y;
     }
@@ -36,7 +37,7 @@ static inline float fk_pointwise_epilogue(const fk_pointwise *op, float y, size_
 /// convolution without an epilogue runs exactly the code it ran before (values in the loops'
 /// registers made them spill, and every convolution 7 % slower).
 FK_AVX2 static inline void fk_pointwise_epilogue_avx2(const fk_pointwise *op, size_t p, size_t rows, size_t column, size_t count) {
-    const size_t N = op->output_channels;
+    const size_t N = op->output_channels, R = op->residual_channels;
     const __m256 low = _mm256_set1_ps(op->residual_min), high = _mm256_set1_ps(op->residual_max);
     for (size_t i = 0; i < rows; i++) {
         for (size_t c = 0; c < count; c += 8) {
@@ -45,7 +46,12 @@ FK_AVX2 static inline void fk_pointwise_epilogue_avx2(const fk_pointwise *op, si
             const size_t at = (p + i) * N + column + c;
             __m256 y = lanes == 8 ? _mm256_loadu_ps(op->output + at) : _mm256_maskload_ps(op->output + at, mask);
             if (op->residual != NULL) {
-                const __m256 r = lanes == 8 ? _mm256_loadu_ps(op->residual + at) : _mm256_maskload_ps(op->residual + at, mask);
+                // Channels past the residual's own add zeros (a channel PAD folded in).
+                const size_t from = column + c;
+                const ptrdiff_t have = from >= R ? 0 : R - from < (size_t)lanes ? (ptrdiff_t)(R - from) : lanes;
+                const float *r0 = op->residual + (p + i) * R + from;
+                const __m256 r = have == 8 ? _mm256_loadu_ps(r0)
+                               : have > 0 ? _mm256_maskload_ps(r0, fk_lane_mask8(0, have)) : _mm256_setzero_ps();
                 y = _mm256_min_ps(_mm256_max_ps(_mm256_add_ps(r, y), low), high);
             }
             if (op->slope != NULL) {
@@ -60,13 +66,16 @@ FK_AVX2 static inline void fk_pointwise_epilogue_avx2(const fk_pointwise *op, si
 }
 
 /// The fused epilogue on one 16-lane vector `y` of clamped outputs, still in registers, before it
-/// is stored: lanes `mask` of the outputs at `at`, channels from `channel`. With AVX-512's 32
+/// is stored: lanes `mask` of pixel `pixel`, channels from `channel`. With AVX-512's 32
 /// registers the multiply-add loops keep theirs; the kernels call this only in the copies of
 /// their loops made for fused nodes (a constant `fused` argument), so the others run unchanged.
 FK_AVX512 static inline __attribute__((always_inline))
-__m512 fk_pointwise_epilogue_avx512(const fk_pointwise *op, __m512 y, size_t at, size_t channel, __mmask16 mask) {
+__m512 fk_pointwise_epilogue_avx512(const fk_pointwise *op, __m512 y, size_t pixel, size_t channel, __mmask16 mask) {
     if (op->residual != NULL) {
-        const __m512 r = _mm512_maskz_loadu_ps(mask, op->residual + at);
+        // Channels past the residual's own add zeros (a channel PAD folded in).
+        const size_t R = op->residual_channels, have = channel >= R ? 0 : R - channel;
+        const __mmask16 inside = have >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << have) - 1);
+        const __m512 r = _mm512_maskz_loadu_ps(mask & inside, op->residual + pixel * R + channel);
         y = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(r, y), _mm512_set1_ps(op->residual_min)), _mm512_set1_ps(op->residual_max));
     }
     if (op->slope != NULL) {
@@ -78,8 +87,8 @@ __m512 fk_pointwise_epilogue_avx512(const fk_pointwise *op, __m512 y, size_t at,
 
 /// The same on an 8-lane vector (lanes `mask` of its 8).
 FK_AVX512VL static inline __attribute__((always_inline))
-__m256 fk_pointwise_epilogue_avx512vl(const fk_pointwise *op, __m256 y, size_t at, size_t channel, __mmask8 mask) {
-    return _mm512_castps512_ps256(fk_pointwise_epilogue_avx512(op, _mm512_castps256_ps512(y), at, channel, mask));
+__m256 fk_pointwise_epilogue_avx512vl(const fk_pointwise *op, __m256 y, size_t pixel, size_t channel, __mmask8 mask) {
+    return _mm512_castps512_ps256(fk_pointwise_epilogue_avx512(op, _mm512_castps256_ps512(y), pixel, channel, mask));
 }
 #endif
 

@@ -88,7 +88,7 @@ void block_avx512(const fk_pointwise *op, size_t p, const size_t rows, const flo
         for (size_t i = 0; i < rows; i++) {
             const size_t at = (p + i) * N + column + 16 * v;
             __m512 y = _mm512_min_ps(_mm512_max_ps(acc[i][v], vmin), vmax);
-            if (fused) y = fk_pointwise_epilogue_avx512(op, y, at, column + 16 * v, mask);
+            if (fused) y = fk_pointwise_epilogue_avx512(op, y, p + i, column + 16 * v, mask);
             _mm512_mask_storeu_ps(op->output + at, mask, y);
         }
     }
@@ -111,7 +111,7 @@ void block_avx512vl_8(const fk_pointwise *op, size_t p, const size_t rows, const
     const __mmask8 mask = (__mmask8)((1u << valid) - 1);
     for (size_t i = 0; i < rows; i++) {
         __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i], vmin), vmax);
-        if (fused) y = fk_pointwise_epilogue_avx512vl(op, y, (p + i) * N + column, column, mask);
+        if (fused) y = fk_pointwise_epilogue_avx512vl(op, y, p + i, column, mask);
         _mm256_mask_storeu_ps(op->output + (p + i) * N + column, mask, y);
     }
 }
@@ -238,7 +238,7 @@ static void pixels_panels_scalar(const fk_pointwise *op, size_t start, size_t en
             for (size_t c = 0; c < n; c++) {
                 float v = out[c] < op->output_min ? op->output_min : out[c];
                 v = v > op->output_max ? op->output_max : v;
-                out[c] = fk_pointwise_epilogue(op, v, p * N + size * j + c, size * j + c);
+                out[c] = fk_pointwise_epilogue(op, v, p, size * j + c);
             }
         }
         panel += (K + 1) * width;

@@ -22,10 +22,11 @@ size_t fk_best_lanes(void);
 /// The largest kernel height and width the kernels below accept.
 #define FK_MAX_KERNEL 7
 
-/// Depthwise convolution with stride 1, dilation 1 and depth multiplier 1.
+/// Depthwise convolution with dilation 1 and depth multiplier 1, and stride 1, or 2 when the
+/// channels are a multiple of 8.
 ///
 /// Output `[output_height, output_width, channels]`; input `[input_height, input_width, channels]`,
-/// read at `(y + ky - pad_top, x + kx - pad_left)` with zeros outside. Per output element the sum
+/// read at `(y·stride + ky - pad_top, x·stride + kx - pad_left)` with zeros outside. Per output element the sum
 /// is `bias + Σ input × weight` over the taps, kx outer and ky inner (XNNPACK's tap order), with
 /// one fused multiply-add per tap, then clamped to `[output_min, output_max]` (max, then min).
 typedef struct fk_depthwise {
@@ -40,6 +41,8 @@ typedef struct fk_depthwise {
     size_t input_height, input_width, channels;
     size_t output_height, output_width;
     size_t kernel_height, kernel_width;
+    /// The same along both axes.
+    size_t stride;
     size_t pad_top, pad_left;
     float output_min, output_max;
     /// Output rows per task of `fk_depthwise_task`.
@@ -115,12 +118,15 @@ typedef struct fk_pointwise {
     const float *packed;
     size_t pixels, input_channels, output_channels;
     float output_min, output_max;
-    /// The fused epilogue (docs/engine.md §4.3), applied after the clamp, for 1 or 8 lanes only:
-    /// `[pixels, output_channels]` values added to the output (an ADD that read the convolution),
-    /// or NULL, the sum then clamped to `[residual_min, residual_max]` (the ADD's activation);
+    /// The fused epilogue (docs/engine.md §4.3), applied after the clamp:
+    /// `[pixels, residual_channels]` values added to the output (an ADD that read the
+    /// convolution; zeros are added to the channels from `residual_channels` on, a channel PAD of
+    /// the residual folded in), or NULL, the sum then clamped to `[residual_min, residual_max]`
+    /// (the ADD's activation);
     /// then `output_channels` PReLU slopes, or NULL: a value whose sign bit is set is multiplied
     /// by its channel's slope (as XNNPACK's PReLU selects).
     const float *residual;
+    size_t residual_channels;
     float residual_min, residual_max;
     const float *slope;
     /// Pixels per task of `fk_pointwise_task` (a multiple of `fk_pointwise_block_pixels`).

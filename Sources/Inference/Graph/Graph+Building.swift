@@ -6,7 +6,8 @@ extension Graph {
     /// - Constant DEQUANTIZE (fp16 to fp32) and DENSIFY (sparse to dense) nodes are evaluated once
     ///   here and disappear; their outputs become constants.
     /// - PADs of rows and columns are folded into the convolution that reads them
-    ///   (``foldingSpatialPads()``).
+    ///   (``foldingSpatialPads()``), and RELUs into the convolution or ADD before them
+    ///   (``foldingActivations()``).
     /// - Every remaining node must be a supported operator with valid arity, types and options;
     ///   its output shapes are computed and must equal the shapes the model declares.
     /// - Tensors are renumbered: the graph holds only the tensors its nodes, inputs and outputs use.
@@ -64,7 +65,7 @@ extension Graph {
         }
         for output in outputs { tensors[output].isGraphOutput = true }
 
-        try self.init(checking: Graph(tensors: tensors, nodes: nodes, inputs: inputs, outputs: outputs).foldingSpatialPads())
+        try self.init(checking: Graph(tensors: tensors, nodes: nodes, inputs: inputs, outputs: outputs).foldingSpatialPads().foldingActivations())
     }
 
     /// Checks data flow (every activation written exactly once, before it is read) and every

@@ -6,12 +6,14 @@ extension Graph {
     /// saves.
     ///
     /// A convolution (its own clamp, if any, still comes first) whose output only an ADD reads
-    /// takes that ADD, and the ADD's clamp, when its operands have the same shape and the other
-    /// operand (the residual) is computed before the convolution; then (or directly after the
-    /// convolution) a PRELU that alone reads the value, with float32 constant slopes, one per
-    /// channel. No fused value may be a graph output. The fused node runs where the last node it
-    /// took ran (its inputs stay alive until then). Results do not change: the same additions and
-    /// multiplications happen on the same values.
+    /// takes that ADD, and the ADD's clamp, when its operands have the same shape; when the other
+    /// operand (the residual) is a PAD that adds zero channels after the last and that only this
+    /// ADD reads (the face detectors widen a block's input this way), the PAD goes too and the
+    /// kernel adds zeros to those channels. Then (or directly after the convolution) a PRELU that
+    /// alone reads the value, with float32 constant slopes, one per channel. No fused value may be
+    /// a graph output. The fused node runs where the last node it took ran (every input, the
+    /// residual included, is computed by then and stays alive until then). Results do not change:
+    /// the same additions and multiplications happen on the same values.
     package func fusingPointwiseEpilogues(where fuses: (Node, Graph) -> Bool) -> Graph {
         var readers = [[Int]](repeating: [], count: tensors.count)
         var producer = [Int?](repeating: nil, count: tensors.count)
@@ -34,9 +36,13 @@ extension Graph {
             var last = position
             if let (addPosition, add) = soleReader(of: fusedNode.outputs[0]), add.op == .add, add.inputs.count == 2,
                add.inputs[0] != add.inputs[1], let b = try? BinaryParameters(NodeReader(node: add, tensors: tensors)),
-               b.lhsShape == b.rhsShape, case let residual = add.inputs[0] == fusedNode.outputs[0] ? add.inputs[1] : add.inputs[0],
-               producer[residual].map({ $0 < position }) ?? true {
+               b.lhsShape == b.rhsShape, case let residual = add.inputs[0] == fusedNode.outputs[0] ? add.inputs[1] : add.inputs[0] {
                 epilogue.residual = residual
+                if let padPosition = producer[residual], readers[residual].count == 1, !tensors[residual].isGraphOutput,
+                   let unpadded = channelPaddingInput(nodes[padPosition]) {
+                    epilogue.residual = unpadded
+                    result[padPosition] = nil
+                }
                 epilogue.residualActivation = b.activation
                 fusedNode.outputs = add.outputs
                 result[last] = nil
@@ -60,6 +66,14 @@ extension Graph {
         var graph = self
         graph.nodes = result.compactMap { $0 }
         return graph
+    }
+
+    /// The input of `node` if it is a PAD of a 4-D tensor that adds zeros after the last channel
+    /// and nothing else.
+    private func channelPaddingInput(_ node: Node) -> Int? {
+        guard node.op == .pad, let p = try? PadParameters(NodeReader(node: node, tensors: tensors)), p.inputShape.count == 4,
+              p.before.allSatisfy({ $0 == 0 }), p.after.dropLast().allSatisfy({ $0 == 0 }) else { return nil }
+        return node.inputs[0]
     }
 
     /// `tensor` if it is a float32 constant of `channels` values laid out along the last axis

@@ -102,9 +102,10 @@ import TestSupport
         try Self.expectBitIdentical(worstXNNPACKDelta)
     }
 
-    /// A 1×1 convolution followed by an ADD of another tensor, a PRELU, or both: fused into the
-    /// convolution (``Graph/fusingPointwiseEpilogues(where:)``) for the fast kernels, which then
-    /// run one node, and XNNPACK's three nodes bit for bit (docs/engine.md §4.3).
+    /// A 1×1 convolution followed by an ADD of another tensor (given, computed after the
+    /// convolution, or a graph input widened by a PAD of channels), a PRELU, or both: fused into
+    /// the convolution (``Graph/fusingPointwiseEpilogues(where:)``) for the fast kernels, which
+    /// then run one node, and XNNPACK's three or four nodes bit for bit (docs/engine.md §4.3).
     @Test func pointwiseConv2DWithFusedAddAndPReLU() throws {
         var worstXNNPACKDelta: Float = 0
         try runDifferentialCases("CONV_2D 1×1 + ADD + PRELU (fast, fused)", count: 40, seed: 0xFA579,
@@ -116,36 +117,34 @@ import TestSupport
             let residualFirst = rng.bool()
             let addActivation = rng.pick([FusedActivation.none, .none, .relu, .relu6])
             let residualComputedLater = rng.bool()
+            let paddedChannels = residualComputedLater || !adds ? 0 : rng.pick([0, 0, 1, 4, cout - 1])
 
             var b = TestGraphBuilder()
             let x = b.input([1, h, w, c])
-            let residual = b.input([1, h, w, cout])
+            let residual = b.input([1, h, w, cout - paddedChannels])
             let filter = b.constant(rng.floats(cout * c, in: -1, 1), [cout, 1, 1, c])
             let bias = b.constant(rng.floats(cout, in: -1, 1), [cout])
             let activation = rng.pick([FusedActivation.none, .none, .relu, .relu6])
             let options = Conv2DOptions(padding: .same, strideW: 1, strideH: 1, dilationW: 1, dilationH: 1, fusedActivation: activation)
             var y = try b.node(.conv2D, .conv2D(options), [x, filter, bias])
             if adds {
-                // A residual computed after the convolution keeps the ADD (and a PRELU after it) apart.
-                let addend = residualComputedLater ? try b.node(.neg, .none, [residual]) : residual
+                let addend = residualComputedLater ? try b.node(.neg, .none, [residual])
+                    : paddedChannels > 0 ? try b.node(.pad, .none, [residual, b.constant(int32: [0, 0, 0, 0, 0, 0, 0, Int32(paddedChannels)], [4, 2])])
+                    : residual
                 y = try b.node(.add, .elementwise(fusedActivation: addActivation), residualFirst ? [addend, y] : [y, addend])
             }
             if prelu { y = try b.node(.prelu, .none, [y, b.constant(rng.floats(cout, in: -0.5, 1), [1, 1, cout])]) }
             let graph = try b.graph(outputs: [y])
             let fused = graph.fusingPointwiseEpilogues { _, _ in true }
-            let fusesAdd = adds && !residualComputedLater, fusesPReLU = prelu && (fusesAdd || !adds)
             let last = try #require(fused.nodes.last)
-            if fusesAdd || fusesPReLU {
-                let expected = PointwiseEpilogue(residual: fusesAdd ? residual : nil,
-                                                 residualActivation: fusesAdd ? try ActivationRange(addActivation, reader: NodeReader(node: graph.nodes[0], tensors: graph.tensors)) : .none,
-                                                 slope: fusesPReLU ? last.inputs[4] : nil)
-                #expect(fused.nodes.count == graph.nodes.count - (fusesAdd ? 1 : 0) - (fusesPReLU ? 1 : 0) && last.epilogue == expected)
-            } else {
-                #expect(fused.nodes == graph.nodes)
-            }
+            let expected = PointwiseEpilogue(residual: adds ? (residualComputedLater ? fused.nodes[0].outputs[0] : residual) : nil,
+                                             residualActivation: adds ? try ActivationRange(addActivation, reader: NodeReader(node: graph.nodes[0], tensors: graph.tensors)) : .none,
+                                             slope: prelu ? last.inputs[4] : nil)
+            #expect(fused.nodes.count == graph.nodes.count - (adds ? 1 : 0) - (prelu ? 1 : 0) - (paddedChannels > 0 ? 1 : 0))
+            #expect(last.epilogue == expected)
             let testCase = DifferentialCase(
-                description: "conv [1, \(h), \(w), \(c)] 1x1 → \(cout) \(activation), add \(adds) \(addActivation) (residual first \(residualFirst), computed later \(residualComputedLater)), prelu \(prelu)",
-                graph: graph, inputs: [rng.floats(h * w * c, in: -1, 1), rng.floats(h * w * cout, in: -1, 1)],
+                description: "conv [1, \(h), \(w), \(c)] 1x1 → \(cout) \(activation), add \(adds) \(addActivation) (residual first \(residualFirst), computed later \(residualComputedLater), \(paddedChannels) channels padded), prelu \(prelu)",
+                graph: graph, inputs: [rng.floats(h * w * c, in: -1, 1), rng.floats(h * w * (cout - paddedChannels), in: -1, 1)],
                 reductionLength: c + 2, expectedBackend: adds && residualComputedLater ? nil : "fast")   // NEG is not a fast kernel
             worstXNNPACKDelta = max(worstXNNPACKDelta, try Self.maxDeltaFromXNNPACK(testCase))
             return testCase
@@ -169,7 +168,7 @@ import TestSupport
         let broadcastRow = b.input([1, 1, 5, 8])
         let broadcasting = try b.node(.add, .elementwise(fusedActivation: add), [try conv(x), broadcastRow])
         let spatialSlopes = try b.node(.prelu, .none, [try conv(broadcasting), b.constant([Float](repeating: 0.5, count: 160), [1, 4, 5, 8])])
-        // An ADD of two convolutions goes to the second: the first's output is its residual.
+        // An ADD of two convolutions goes to the first: the second's output is its residual.
         let pair = try b.node(.add, .elementwise(fusedActivation: add), [try conv(spatialSlopes), try conv(spatialSlopes)])
         let doubled = try conv(pair)
         let itself = try b.node(.add, .elementwise(fusedActivation: add), [doubled, doubled])

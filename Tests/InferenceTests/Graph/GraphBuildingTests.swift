@@ -177,10 +177,14 @@ import TestSupport
         let codes = model.subgraphs[0].operators.map { model.operatorCodes[$0.opcodeIndex].builtin }
         let folded = codes.filter { $0 == .dequantize || $0 == .densify }.count
         let foldedPads = codes.filter { $0 == .pad }.count - interpreter.kernelAssignments.filter { $0.op == "PAD" }.count
-        #expect(interpreter.kernelAssignments.count == codes.count - folded - foldedPads)
+        let foldedActivations = codes.filter { $0 == .relu || $0 == .relu6 }.count
+            - interpreter.kernelAssignments.filter { $0.op == "RELU" || $0.op == "RELU6" }.count
+        #expect(interpreter.kernelAssignments.count == codes.count - folded - foldedPads - foldedActivations)
         #expect(interpreter.kernelAssignments.allSatisfy { $0.backend == "reference" && $0.op != "DEQUANTIZE" && $0.op != "DENSIFY" })
-        // The full-range face detector pads explicitly before 41 of its depthwise convolutions.
+        // The full-range face detector pads explicitly before 41 of its depthwise convolutions;
+        // the short-range ones follow 17 convolutions and ADDs with a RELU.
         if stem == "face_detection_full_range_sparse" { #expect(foldedPads >= 40) }
+        if stem == "face_detector" || stem == "face_detection_short_range" { #expect(foldedActivations == 17) }
     }
 }
 

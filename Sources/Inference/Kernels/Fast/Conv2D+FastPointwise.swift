@@ -37,6 +37,7 @@ final class FastPointwiseConv2DKernel: Kernel {
             packed: packed.baseAddress!, pixels: pixels, input_channels: p.inputChannels, output_channels: p.outputChannels,
             output_min: p.activation.lower, output_max: p.activation.upper,
             residual: context.node.epilogue?.residual.map { UnsafePointer(context.floats($0)) },
+            residual_channels: context.node.epilogue?.residual.map { context.shape($0).last ?? 0 } ?? p.outputChannels,
             residual_min: context.node.epilogue?.residualActivation.lower ?? -.infinity,
             residual_max: context.node.epilogue?.residualActivation.upper ?? .infinity,
             slope: context.node.epilogue?.slope.map { UnsafePointer(context.floats($0)) },

@@ -1,8 +1,8 @@
 import CFastKernels
 
 /// Our own C microkernels (target CFastKernels) for convolution shapes that Debian's 2022 XNNPACK
-/// runs slowly: stride-1 depthwise convolutions (few channels at large sizes pay XNNPACK's
-/// per-pixel indirection), convolutions with a single output channel, 1×1 convolutions (8, 24
+/// runs slowly: depthwise convolutions of stride 1 (few channels at large sizes pay XNNPACK's
+/// per-pixel indirection) and large ones of stride 2, convolutions with a single output channel, 1×1 convolutions (8, 24
 /// or 40 channels would leave half of one of XNNPACK's 16-wide vectors per pixel idle, and
 /// XNNPACK's tiles are one vector wide where ours are two), and first layers (a picture's three
 /// channels in, where XNNPACK reaches about a quarter of the multiply-add peak), and resizes of
@@ -88,6 +88,9 @@ package struct FastBackend: Backend {
                 break
             }
         }
+        if builtIn, node.op == .depthwiseConv2D, let p = try? DepthwiseConv2DParameters(reader), FastDepthwiseConv2DKernel.supports(p) {
+            return .depthwise
+        }
         if builtIn, FastDirectConvolutionKernel.supports(node, reader) { return .direct }
         return nil
     }
@@ -126,7 +129,7 @@ package struct FastBackend: Backend {
         switch node.op {
         case .depthwiseConv2D:
             guard let p = try? DepthwiseConv2DParameters(reader) else { return false }
-            return FastDepthwiseConv2DKernel.supports(p)
+            return FastDepthwiseConv2DKernel.supports(p) && FastDepthwiseConv2DKernel.beatsXNNPACK(p)
         case .conv2D:
             guard let p = try? Conv2DParameters(reader) else { return false }
             return FastSingleOutputConv2DKernel.supports(p) || FastPointwiseConv2DKernel.supports(p)
