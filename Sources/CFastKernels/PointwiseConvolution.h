@@ -73,9 +73,13 @@ FK_AVX512 static inline __attribute__((always_inline))
 __m512 fk_pointwise_epilogue_avx512(const fk_pointwise *op, __m512 y, size_t pixel, size_t channel, __mmask16 mask) {
     if (op->residual != NULL) {
         // Channels past the residual's own add zeros (a channel PAD folded in).
-        const size_t R = op->residual_channels, have = channel >= R ? 0 : R - channel;
-        const __mmask16 inside = have >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << have) - 1);
-        const __m512 r = _mm512_maskz_loadu_ps(mask & inside, op->residual + pixel * R + channel);
+        const size_t R = op->residual_channels;
+        __mmask16 inside = mask;
+        if (R != op->output_channels) {
+            const size_t have = channel >= R ? 0 : R - channel;
+            inside &= have >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << have) - 1);
+        }
+        const __m512 r = _mm512_maskz_loadu_ps(inside, op->residual + pixel * R + channel);
         y = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(r, y), _mm512_set1_ps(op->residual_min)), _mm512_set1_ps(op->residual_max));
     }
     if (op->slope != NULL) {
