@@ -2,11 +2,11 @@ import CFastKernels
 
 /// Our own C microkernels (target CFastKernels) for convolution shapes that Debian's 2022 XNNPACK
 /// runs slowly: depthwise convolutions of stride 1 (few channels at large sizes pay XNNPACK's
-/// per-pixel indirection) and large ones of stride 2, convolutions with a single output channel, 1×1 convolutions (8, 24
-/// or 40 channels would leave half of one of XNNPACK's 16-wide vectors per pixel idle, and
-/// XNNPACK's tiles are one vector wide where ours are two), and first layers (a picture's three
-/// channels in, where XNNPACK reaches about a quarter of the multiply-add peak), and resizes of
-/// 8, 16, … channels (XNNPACK's per-pixel indirection is slow there). Asked
+/// per-pixel indirection) and large ones of stride 2, convolutions with a single output channel,
+/// 1×1 convolutions (8, 24 or 40 channels would leave half of one of XNNPACK's 16-wide vectors
+/// per pixel idle, and XNNPACK's tiles are one vector wide where ours are two), first layers (a
+/// picture's three channels in, where XNNPACK reaches about a quarter of the multiply-add peak),
+/// and resizes of 8, 16, … channels (XNNPACK's per-pixel indirection is slow there). Asked
 /// before the XNNPACK backend; ``XNNPACKBackend`` ends its runs before the nodes this backend
 /// ``claims(_:in:)``.
 ///
