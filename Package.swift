@@ -93,13 +93,17 @@ let package = Package(
         // The one lock, the live-stream frame limiter and the one unchecked-Sendable box.
         .target(name: "Locking", swiftSettings: swiftSettings),
 
-        .target(name: "TFLite", dependencies: ["CZlib"], swiftSettings: swiftSettings),
+        // Whole-file reads and writes.
+        .target(name: "FileIO", swiftSettings: swiftSettings),
+
+        .target(name: "TFLite", dependencies: ["CZlib", "CDeflate", "FileIO"], swiftSettings: swiftSettings),
         .target(name: "Inference",
                 dependencies: ["TFLite", .target(name: "CXNNPACK", condition: .when(traits: xnnpack)), "CThreadPool", "CFastKernels", "Locking"],
                 swiftSettings: swiftSettings),
 
         // MARK: Images: decoding, ROI-to-tensor warps, drawing
-        .target(name: "Imaging", dependencies: ["CPNG", "CDeflate", "CJPEG", "CImageFormats", "CPixelKernels", "VisionCore"], swiftSettings: swiftSettings),
+        .target(name: "Imaging", dependencies: ["CPNG", "CDeflate", "CJPEG", "CImageFormats", "CPixelKernels", "VisionCore", "FileIO"],
+                swiftSettings: swiftSettings),
 
         // MARK: Apple's UIImage, CVPixelBuffer and CMSampleBuffer where Apple's frameworks are absent
         .target(name: "AppleShims", dependencies: ["Imaging"], swiftSettings: swiftSettings),
@@ -151,7 +155,7 @@ let package = Package(
             name: "vision-tasks",
             dependencies: ["TFLite", "Inference", "Imaging", "VisionPipeline", "MediaPipeTasksVision", "MLKitFaceDetection", "MLKitVision",
                            "VideoIO",
-                           "Benchmarks", "Locking"],
+                           "Benchmarks", "Locking", "FileIO"],
             swiftSettings: swiftSettings
         ),
 

@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 
 /// Decodes PNG (libpng, or docs/image-decoding.md §2), JPEG (libjpeg-turbo), HEIF/HEIC (libheif) and WebP (libwebp) files from
@@ -31,7 +32,9 @@ public enum ImageDecoder {
 
     /// Decodes the image file at `path`.
     public static func decode(contentsOfFile path: String, limits: ImageLimits = .default) throws(ImageError) -> DecodedImage {
-        try decode(try FileBytes.read(path), limits: limits)
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.read(path) } catch { throw ImageError(error) }
+        return try decode(bytes, limits: limits)
     }
 }
 

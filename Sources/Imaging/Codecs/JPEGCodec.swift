@@ -1,4 +1,5 @@
 import CJPEG
+import FileIO
 
 /// JPEG decoding and encoding through libjpeg-turbo (the C side, with its setjmp error handling, is
 /// in the CJPEG shim; Swift only sees return codes).
@@ -75,6 +76,7 @@ extension Image {
 
     /// Writes the image as a JPEG file.
     public func writeJPEG(toFile path: String, quality: Int = 90) throws(ImageError) {
-        try FileBytes.write(try jpegData(quality: quality), to: path)
+        let bytes = try jpegData(quality: quality)
+        do { try FileBytes.write(bytes, to: path) } catch { throw ImageError(error) }
     }
 }

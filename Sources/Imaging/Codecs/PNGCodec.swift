@@ -1,4 +1,5 @@
 import CPNG
+import FileIO
 
 /// PNG decoding through libpng (the C side, with its setjmp error handling, is in the CPNG shim;
 /// Swift only sees return codes). The most common files are decoded by ``PNGDirectDecoder``
@@ -80,6 +81,7 @@ extension Image {
 
     /// Writes the image as a PNG file.
     public func writePNG(toFile path: String, compressionLevel: Int = 6) throws(ImageError) {
-        try FileBytes.write(try pngData(compressionLevel: compressionLevel), to: path)
+        let bytes = try pngData(compressionLevel: compressionLevel)
+        do { try FileBytes.write(bytes, to: path) } catch { throw ImageError(error) }
     }
 }

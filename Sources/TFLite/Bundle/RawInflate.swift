@@ -1,3 +1,4 @@
+import CDeflate
 import CZlib
 
 /// Raw deflate decompression (RFC 1951, no zlib or gzip header) through zlib, as zip members use.
@@ -48,17 +49,9 @@ package enum RawInflate {
 
 /// The CRC-32 of zip (and PNG, gzip), computed by zlib.
 enum CRC32 {
+    /// libdeflate's CRC-32 (carry-less multiplication where the processor has it: several times
+    /// zlib's speed on a bundle's megabytes).
     static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        bytes.withUnsafeBufferPointer { buffer in
-            var crc = crc32(0, nil, 0)
-            var offset = 0
-            // zlib takes 32-bit lengths; feed large inputs in chunks.
-            while offset < buffer.count {
-                let chunk = min(buffer.count - offset, 1 << 30)
-                crc = crc32(crc, buffer.baseAddress! + offset, uInt(chunk))
-                offset += chunk
-            }
-            return UInt32(truncatingIfNeeded: crc)
-        }
+        bytes.withUnsafeBufferPointer { libdeflate_crc32(0, $0.baseAddress, $0.count) }
     }
 }

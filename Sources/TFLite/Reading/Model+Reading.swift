@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 
 extension Model {
@@ -49,8 +50,8 @@ extension Model {
 /// The bytes of a file, or ``ModelError/unreadable(path:reason:)``.
 func readFile(at url: URL) throws -> [UInt8] {
     do {
-        return [UInt8](try Data(contentsOf: url))
+        return try FileBytes.read(url.path)
     } catch {
-        throw ModelError.unreadable(path: url.path, reason: error.localizedDescription)
+        throw ModelError.unreadable(path: url.path, reason: error.reason)
     }
 }

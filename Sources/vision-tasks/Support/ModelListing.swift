@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 import TFLite
 
@@ -18,7 +19,7 @@ struct ModelListing {
 
     init(path: String) throws {
         self.path = path
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let bytes = try FileBytes.read(path)
         switch ModelFileKind(header: bytes.prefix(8)) {
         case .bundle:
             let bundle = try TaskBundle(bytes: bytes)

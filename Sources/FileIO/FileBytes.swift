@@ -1,16 +1,17 @@
 import Foundation
 
-/// Whole-file reads and writes with typed errors.
-enum FileBytes {
+/// Whole-file reads and writes: the one way the package reads a model, a bundle or a picture
+/// from disk.
+public enum FileBytes {
     /// The file's bytes, read straight into the array (no intermediate `Data` and copy): the size
     /// `fstat` gives in one go, then whatever follows up to the end, so that pipes and files that
     /// grew since are read whole too.
-    static func read(_ path: String) throws(ImageError) -> [UInt8] {
+    public static func read(_ path: String) throws(FileError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(reading: path, errno) }
+        guard descriptor >= 0 else { throw FileError(path: path, reading: true, code: errno) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw failure(reading: path, errno) }
+        guard fstat(descriptor, &status) == 0 else { throw FileError(path: path, reading: true, code: errno) }
         var error: Int32 = 0
         var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(status.st_size), 0)) { buffer, count in
             count = readFully(descriptor, into: buffer, error: &error)
@@ -22,15 +23,16 @@ enum FileBytes {
                 if count < chunk.count { break }
             }
         }
-        guard error == 0 else { throw failure(reading: path, error) }
+        guard error == 0 else { throw FileError(path: path, reading: true, code: error) }
         return bytes
     }
 
-    static func write(_ bytes: [UInt8], to path: String) throws(ImageError) {
+    /// Writes `bytes` to `path` atomically (a temporary file renamed over it).
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw .io("cannot write \(path): \(error.localizedDescription)")
+            throw FileError(path: path, reading: false, reason: error.localizedDescription)
         }
     }
 
@@ -51,8 +53,26 @@ enum FileBytes {
         }
         return count
     }
+}
 
-    private static func failure(reading path: String, _ error: Int32) -> ImageError {
-        .io("cannot read \(path): \(String(cString: strerror(error)))")
+/// A file that could not be read or written, with the system's reason.
+public struct FileError: Error, CustomStringConvertible, Sendable {
+    public let path: String
+    /// Whether reading failed (else writing).
+    public let reading: Bool
+    /// The system's words for the failure (e.g. "No such file or directory").
+    public let reason: String
+
+    init(path: String, reading: Bool, code: Int32) {
+        self.init(path: path, reading: reading, reason: String(cString: strerror(code)))
     }
+
+    init(path: String, reading: Bool, reason: String) {
+        self.path = path
+        self.reading = reading
+        self.reason = reason
+    }
+
+    /// "cannot read PATH: REASON" (or write).
+    public var description: String { "cannot \(reading ? "read" : "write") \(path): \(reason)" }
 }
