@@ -173,15 +173,15 @@ void row_avx2(const fk_depthwise *op, size_t y, const size_t KH, const size_t KW
 }
 
 // Whole pixels (channels a multiple of 8, stride 1 or 2): every vector holds 8 channels of one
-// pixel, so a pair of rows is computed in chunks of channel blocks, pixel group by pixel group along the rows for
-// each chunk, so that the chunk's weights and the input in reach stay in the L1 cache. A group is
-// four pixels of one block in both rows (the last group of a row overlaps the one before). Where
-// every tap of the group is inside the input, its pixels are read stride·C floats apart; elsewhere each
-// pixel's columns are clamped into the input and the taps outside masked to zeros (which the
-// multiply-add then adds, as XNNPACK does). Rows narrower than four pixels take up to four blocks
-// of one pixel at a time. Every way, each output vector is the bias plus its taps in the order
-// kx, ky, one multiply-add each: the same sums as `row_avx2`, with independent accumulators
-// instead of one chain per vector.
+// pixel, so a pair of rows is computed in chunks of channel blocks, pixel group by pixel group
+// along the rows for each chunk, so that the chunk's weights and the input in reach stay in the
+// L1 cache. A group is four pixels of one block in both rows (the last group of a row overlaps the
+// one before). Where every tap of the group is inside the input, its pixels are read stride·C
+// floats apart; elsewhere each pixel's columns are clamped into the input and the taps outside
+// masked to zeros (which the multiply-add then adds, as XNNPACK does). Rows narrower than four
+// pixels take up to four blocks of one pixel at a time. Every way, each output vector is the bias
+// plus its taps in the order kx, ky, one multiply-add each: the same sums as `row_avx2`, with
+// independent accumulators instead of one chain per vector.
 
 /// Channel blocks of 8 computed along a whole row before the next ones: their weights (at most
 /// 26 vectors each) and the input pixels in reach stay in the L1 cache.
@@ -348,7 +348,9 @@ void row_pixels_avx2(const fk_depthwise *op, size_t y, const size_t R, const siz
             // inside the input when that is not negative and the last pixel's last tap is.
             const ptrdiff_t ix = (ptrdiff_t)(x * S) - pad;
             if (ix >= 0 && ix + (ptrdiff_t)(3 * S + KW - 1) < in_width) {
-                for (size_t k = k0; k < k1; k++) pixels4_avx2(op, rows, ix * (ptrdiff_t)C, out + x * C, k, R, S, KH, KW, vmin, vmax);
+                for (size_t k = k0; k < k1; k++) {
+                    pixels4_avx2(op, rows, ix * (ptrdiff_t)C, out + x * C, k, R, S, KH, KW, vmin, vmax);
+                }
                 continue;
             }
             ptrdiff_t offsets[FK_MAX_KERNEL][4];
@@ -361,7 +363,9 @@ void row_pixels_avx2(const fk_depthwise *op, size_t y, const size_t R, const siz
                     masks[kx][i] = _mm256_castsi256_ps(_mm256_set1_epi32(inside ? -1 : 0));
                 }
             }
-            for (size_t k = k0; k < k1; k++) pixels4_edge_avx2(op, rows, offsets, masks, out + x * C, k, R, S, KH, KW, vmin, vmax);
+            for (size_t k = k0; k < k1; k++) {
+                pixels4_edge_avx2(op, rows, offsets, masks, out + x * C, k, R, S, KH, KW, vmin, vmax);
+            }
         }
     }
 }
