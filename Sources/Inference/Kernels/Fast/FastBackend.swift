@@ -80,16 +80,14 @@ package struct FastBackend: Backend {
         if Self.claimsOnAnyProcessor(node, in: graph) {
             switch node.op {
             case .depthwiseConv2D:
-                return .depthwise
+                let p = try DepthwiseConv2DParameters(reader)
+                return builtIn || FastDepthwiseConv2DKernel.beatsXNNPACK(p) ? .depthwise : nil
             case .conv2D:
                 let p = try Conv2DParameters(reader)
                 return Self.convolutionKernel(for: p, avx512: !builtIn && lanes == 16)
             default:
                 break
             }
-        }
-        if builtIn, node.op == .depthwiseConv2D, let p = try? DepthwiseConv2DParameters(reader), FastDepthwiseConv2DKernel.supports(p) {
-            return .depthwise
         }
         if builtIn, FastDirectConvolutionKernel.supports(node, reader) { return .direct }
         return nil
@@ -117,8 +115,12 @@ package struct FastBackend: Backend {
             return (try? ResizeBilinearParameters(NodeReader(node: node, tensors: graph.tensors))).map(claimsResize) ?? false
         }
         guard isVectorized, claimsOnAnyProcessor(node, in: graph) else { return false }
-        guard node.op == .conv2D, let p = try? Conv2DParameters(NodeReader(node: node, tensors: graph.tensors)) else { return true }
-        return convolutionKernel(for: p, avx512: usesAVX512) != nil
+        let reader = NodeReader(node: node, tensors: graph.tensors)
+        switch node.op {
+        case .conv2D: return (try? Conv2DParameters(reader)).flatMap { convolutionKernel(for: $0, avx512: usesAVX512) } != nil
+        case .depthwiseConv2D: return (try? DepthwiseConv2DParameters(reader)).map(FastDepthwiseConv2DKernel.beatsXNNPACK) ?? false
+        default: return true
+        }
     }
 
     /// Whether the node has a shape these kernels implement, whatever the processor (tests use
@@ -129,7 +131,7 @@ package struct FastBackend: Backend {
         switch node.op {
         case .depthwiseConv2D:
             guard let p = try? DepthwiseConv2DParameters(reader) else { return false }
-            return FastDepthwiseConv2DKernel.supports(p) && FastDepthwiseConv2DKernel.beatsXNNPACK(p)
+            return FastDepthwiseConv2DKernel.supports(p)
         case .conv2D:
             guard let p = try? Conv2DParameters(reader) else { return false }
             return FastSingleOutputConv2DKernel.supports(p) || FastPointwiseConv2DKernel.supports(p)
