@@ -11,18 +11,13 @@ extension Graph {
     /// RELU join the 1×1 convolution before it, ``fusingPointwiseEpilogues(where:)``). Results do
     /// not change: the same maximum with 0 (and minimum with 6) is taken of the same values.
     package func foldingActivations() -> Graph {
-        var readers = [Int](repeating: 0, count: tensors.count)
-        var producer = [Int?](repeating: nil, count: tensors.count)
-        for (position, node) in nodes.enumerated() {
-            for input in node.inputs where input >= 0 { readers[input] += 1 }
-            for output in node.outputs where output >= 0 { producer[output] = position }
-        }
+        let flow = DataFlow(self)
         var graph = self
         var folded = Set<Int>()
         for (position, node) in nodes.enumerated() {
             guard let activation = Self.foldableActivation(node.op), node.inputs.count == 1, node.outputs.count == 1,
-                  case let x = node.inputs[0], x >= 0, readers[x] == 1, !tensors[x].isGraphOutput, tensors[x].type == .float32,
-                  let source = producer[x], graph.nodes[source].outputs.count == 1,
+                  case let x = node.inputs[0], x >= 0, flow.soleReader(of: x) == position, tensors[x].type == .float32,
+                  let source = flow.producer[x], graph.nodes[source].outputs.count == 1,
                   let options = Self.options(of: graph.nodes[source], fusing: activation) else { continue }
             graph.nodes[source].options = options
             graph.nodes[source].outputs = node.outputs

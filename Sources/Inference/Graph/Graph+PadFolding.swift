@@ -8,17 +8,13 @@ extension Graph {
     /// the explicit PADs before most depthwise convolutions of the full-range face detector).
     /// Results do not change: the zeros are summed exactly as the PAD's zeros would be.
     package func foldingSpatialPads() -> Graph {
-        var readers = [Int](repeating: 0, count: tensors.count)
-        var padPositions: [Int: Int] = [:]
-        for (position, node) in nodes.enumerated() {
-            for input in node.inputs where input >= 0 { readers[input] += 1 }
-            if node.op == .pad, node.outputs.count == 1 { padPositions[node.outputs[0]] = position }
-        }
+        let flow = DataFlow(self)
         var graph = self
         var folded = Set<Int>()
         for (position, node) in nodes.enumerated() where node.op == .conv2D || node.op == .depthwiseConv2D {
-            guard node.foldedPadding == nil, let x = node.inputs.first, x >= 0, readers[x] == 1, !tensors[x].isGraphOutput,
-                  let padPosition = padPositions[x], let padding = spatialPadding(of: nodes[padPosition]) else { continue }
+            guard node.foldedPadding == nil, let x = node.inputs.first, x >= 0, flow.soleReader(of: x) == position,
+                  let padPosition = flow.producer[x], nodes[padPosition].outputs.count == 1,
+                  let padding = spatialPadding(of: nodes[padPosition]) else { continue }
             graph.nodes[position].inputs[0] = nodes[padPosition].inputs[0]
             graph.nodes[position].foldedPadding = padding
             folded.insert(padPosition)

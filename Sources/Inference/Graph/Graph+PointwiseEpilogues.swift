@@ -15,19 +15,14 @@ extension Graph {
     /// residual included, is computed by then and stays alive until then). Results do not change:
     /// the same additions and multiplications happen on the same values.
     package func fusingPointwiseEpilogues(where fuses: (Node, Graph) -> Bool) -> Graph {
-        var readers = [[Int]](repeating: [], count: tensors.count)
-        var producer = [Int?](repeating: nil, count: tensors.count)
-        for (position, node) in nodes.enumerated() {
-            for input in node.inputs where input >= 0 { readers[input].append(position) }
-            for output in node.outputs where output >= 0 { producer[output] = position }
-        }
+        let flow = DataFlow(self)
         var result = nodes.map(Optional.some)
         var taken = Set<Int>()   // positions of the ADDs and PRELUs fused so far
         /// The one node reading `tensor` and its position, if there is exactly one, `tensor` is not
         /// a graph output, and no convolution has taken that node yet (each is fused at most once).
         func soleReader(of tensor: Int) -> (position: Int, node: Node)? {
-            guard readers[tensor].count == 1, !tensors[tensor].isGraphOutput, !taken.contains(readers[tensor][0]) else { return nil }
-            return (readers[tensor][0], nodes[readers[tensor][0]])
+            guard let position = flow.soleReader(of: tensor), !taken.contains(position) else { return nil }
+            return (position, nodes[position])
         }
         for (position, node) in nodes.enumerated() where node.op == .conv2D && node.epilogue == nil && fuses(node, self) {
             guard let p = try? Conv2DParameters(NodeReader(node: node, tensors: tensors)), node.outputs.count == 1 else { continue }
@@ -38,7 +33,7 @@ extension Graph {
                add.inputs[0] != add.inputs[1], let b = try? BinaryParameters(NodeReader(node: add, tensors: tensors)),
                b.lhsShape == b.rhsShape, case let residual = add.inputs[0] == fusedNode.outputs[0] ? add.inputs[1] : add.inputs[0] {
                 epilogue.residual = residual
-                if let padPosition = producer[residual], readers[residual].count == 1, !tensors[residual].isGraphOutput,
+                if let padPosition = flow.producer[residual], flow.soleReader(of: residual) == addPosition,
                    let unpadded = channelPaddingInput(nodes[padPosition]) {
                     epilogue.residual = unpadded
                     result[padPosition] = nil
