@@ -189,7 +189,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MediaPipeTasksVisionTests",
-            dependencies: ["MediaPipeTasksVision", "VisionPipeline", "Imaging", "VisionCore", "TestSupport"],
+            dependencies: ["MediaPipeTasksVision", "VisionPipeline", "Imaging", "Locking", "VisionCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

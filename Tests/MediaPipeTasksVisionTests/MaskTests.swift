@@ -1,8 +1,11 @@
 import Foundation
+import Imaging
+import Locking
 import MediaPipeTasksVision
 import Testing
 
-/// `Mask`: native data, lazy cached conversion both ways, deep copies, bad sizes.
+/// `Mask`: native data, lazy cached conversion both ways, rendering on first read, deep copies,
+/// bad sizes.
 @Suite struct MaskTests {
     @Test func floatMaskConvertsToBytesByTruncation() throws {
         let values: [Float] = [0, 0.5, 1, 0.999, 0.2, -0.5, 1.5, .nan]
@@ -78,5 +81,48 @@ import Testing
         }
         #expect(addresses.count == 1)
         #expect(mask.uint8Values == (0..<10_000).map { UInt8($0 % 256) })
+    }
+
+    /// A mask whose values `render` writes (x + 10·y), counting its calls.
+    private static func renderedMask(calls: Locking.Locked<Int>) -> Mask? {
+        Mask(float32Width: 3, height: 2) { values in
+            calls.withLock { $0 += 1 }
+            for index in values.indices { values[index] = Float(index % 3 + 10 * (index / 3)) / 100 }
+        }
+    }
+
+    @Test func taskMaskRendersOnFirstReadOnly() async throws {
+        let calls = Locking.Locked(0)
+        let mask = try #require(Self.renderedMask(calls: calls))
+        #expect(mask.dataType == .float32 && mask.width == 3 && mask.height == 2)
+        #expect(calls.withLock { $0 } == 0, "nothing is rendered before a read")
+        let addresses = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 { group.addTask { Int(bitPattern: mask.float32Data) } }
+            return await group.reduce(into: Set<Int>()) { $0.insert($1) }
+        }
+        #expect(addresses.count == 1 && calls.withLock { $0 } == 1, "concurrent first readers share one rendering")
+        #expect(mask.float32Values == [0, 0.01, 0.02, 0.1, 0.11, 0.12])
+        #expect(mask.uint8Values == [0, 2, 5, 25, 28, 30])
+        let copy = try #require(mask.copy() as? Mask)
+        #expect(copy.float32Values == mask.float32Values && calls.withLock { $0 } == 1)
+    }
+
+    @Test func bytesOfAnUnreadTaskMaskComeFromItsRendering() throws {
+        let calls = Locking.Locked(0)
+        let mask = try #require(Self.renderedMask(calls: calls))
+        #expect(mask.uint8Values == [0, 2, 5, 25, 28, 30])
+        #expect(mask.float32Values == [0, 0.01, 0.02, 0.1, 0.11, 0.12] && calls.withLock { $0 } == 1)
+    }
+
+    @Test func imageOfAnUnreadTaskMaskIsRenderedWithoutKeepingIt() throws {
+        let calls = Locking.Locked(0)
+        let mask = try #require(Self.renderedMask(calls: calls))
+        let image = try mask.float32Image()
+        #expect(image.width == 3 && image.height == 2 && image.values == [0, 0.01, 0.02, 0.1, 0.11, 0.12])
+        #expect(calls.withLock { $0 } == 1)
+        #expect(mask.float32Values == image.values && calls.withLock { $0 } == 2, "a later read renders again")
+        #expect(try mask.float32Image() == image && calls.withLock { $0 } == 2, "then the image is a copy")
+        let bytes = try #require(Mask(uInt8Values: [0, 51, 255], width: 3, height: 1))
+        #expect(try bytes.float32Image().values == [0, 0.2, 1])
     }
 }

@@ -8,8 +8,11 @@ import Locking
 /// The mask keeps its values in its native ``dataType``. Reading the other accessor converts once
 /// and caches the result: `float = uint8 / 255` and `uint8 = UInt8(float × 255)` truncated toward
 /// zero like iOS's C cast (values outside [0, 1] are clamped first, and NaN becomes 0, where iOS's
-/// cast is undefined). The pointers stay valid as long as the mask lives. Thread-safe: the
-/// conversion is done under a lock. `copy()` returns a deep copy.
+/// cast is undefined). A task's mask is rendered from the model's output when its values are
+/// first read (a pose's segmentation mask is warped onto the picture then), so a result whose
+/// masks nobody reads costs no picture-sized mask. The pointers stay valid as long as the mask
+/// lives. Thread-safe: rendering and conversion are done under a lock. `copy()` returns a deep
+/// copy.
 public final class Mask: NSObject, NSCopying, @unchecked Sendable {
     /// Width in pixels.
     public let width: Int
@@ -24,6 +27,20 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
     private struct Storage: @unchecked Sendable {
         var uint8: UnsafeMutablePointer<UInt8>?
         var float32: UnsafeMutablePointer<Float>?
+        /// Writes the float values into zero-filled memory; called on the first read, then dropped.
+        var render: (@Sendable (UnsafeMutableBufferPointer<Float>) -> Void)?
+
+        /// The float values, rendered first if they are still to be.
+        mutating func renderedFloats(count: Int) -> UnsafeMutablePointer<Float>? {
+            if let render {
+                let floats = UnsafeMutablePointer<Float>.allocate(capacity: count)
+                floats.initialize(repeating: 0, count: count)
+                render(UnsafeMutableBufferPointer(start: floats, count: count))
+                float32 = floats
+                self.render = nil
+            }
+            return float32
+        }
     }
 
     private let storage: Locked<Storage>
@@ -61,23 +78,16 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
     }
 
     /// VisionTasks: a float mask whose `width × height` values `render` writes, row-major, into
-    /// zero-filled memory that the mask then keeps (no copy). `nil` when a size is not positive, the
-    /// pixel count overflows, or `render` throws.
-    package init?(float32Width width: Int, height: Int, render: (UnsafeMutableBufferPointer<Float>) throws -> Void) {
+    /// zero-filled memory that the mask then keeps (no copy), when they are first read (any
+    /// accessor, or `copy()`). `nil` when a size is not positive or the pixel count overflows.
+    package init?(float32Width width: Int, height: Int,
+                  renderOnFirstRead render: @escaping @Sendable (UnsafeMutableBufferPointer<Float>) -> Void) {
         guard let count = Mask.pixelCount(width: width, height: height) else { return nil }
-        let floats = UnsafeMutablePointer<Float>.allocate(capacity: count)
-        floats.initialize(repeating: 0, count: count)
-        do {
-            try render(UnsafeMutableBufferPointer(start: floats, count: count))
-        } catch {
-            floats.deallocate()
-            return nil
-        }
         self.width = width
         self.height = height
         self.count = count
         self.dataType = .float32
-        storage = Locked(Storage(float32: floats))
+        storage = Locked(Storage(render: render))
         super.init()
     }
 
@@ -112,7 +122,7 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
         return storage.withLock { storage in
             if let bytes = storage.uint8 { return UnsafePointer(bytes) }
             let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
-            if let floats = storage.float32 {
+            if let floats = storage.renderedFloats(count: count) {
                 truncatedBytes(fromUnitFloats: UnsafeBufferPointer(start: floats, count: count), into: bytes)
             } else {
                 bytes.initialize(repeating: 0, count: count)
@@ -126,7 +136,7 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
     public var float32Data: UnsafePointer<Float> {
         let count = count
         return storage.withLock { storage in
-            if let floats = storage.float32 { return UnsafePointer(floats) }
+            if let floats = storage.renderedFloats(count: count) { return UnsafePointer(floats) }
             let floats = UnsafeMutablePointer<Float>.allocate(capacity: count)
             if let bytes = storage.uint8 {
                 for index in 0..<count {
@@ -142,6 +152,22 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
 
     /// VisionTasks convenience: the values as a float array.
     public var float32Values: [Float] { Array(UnsafeBufferPointer(start: float32Data, count: count)) }
+
+    /// VisionTasks: the float values as an image, rendered straight into it when they have not been
+    /// read yet (then not kept: a later read renders them again), else copied. For a reader that
+    /// needs them once, such as an overlay.
+    package func float32Image() throws(ImageError) -> FloatImage {
+        let count = count
+        let rendered = storage.withLock { storage -> [Float]? in
+            guard let render = storage.render else { return nil }
+            return [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
+                buffer.initialize(repeating: 0)
+                render(buffer)
+                initialized = count
+            }
+        }
+        return try FloatImage(width: width, height: height, values: rendered ?? float32Values)
+    }
 
     /// VisionTasks convenience: the values as a byte array.
     public var uint8Values: [UInt8] { Array(UnsafeBufferPointer(start: uint8Data, count: count)) }

@@ -40,7 +40,7 @@ extension PoseLandmarkerResult {
         let poses = landmarks.map { pose in pose.map { (x: $0.x, y: $0.y) } }
         let masks = segmentationMasks
         return TaskOutput(json: json(listsMasks: listsMasks, maskFiles: maskFiles), drawOverlay: { image in
-            let maskImages = try masks.map { try FloatImage(width: $0.width, height: $0.height, values: $0.float32Values) }
+            let maskImages = try masks.map { try $0.float32Image() }
             try PoseOverlay.draw(poses: poses, masks: maskImages, on: &image)
         })
     }
