@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 
 /// Decodes the best video stream of a file, URL or capture device frame by frame into RGB images.
@@ -68,6 +69,15 @@ public final class VideoReader {
         let state = try DecodingState.open(path, options: options)
         self.decoding = state
         self.info = state.streamInfo()
+    }
+
+    /// Starts loading FFmpeg's libraries on a background thread and returns at once, so that a
+    /// reader or writer opened later (after a task's models have loaded, say) finds them loaded
+    /// instead of waiting for them: Debian's FFmpeg pulls in about 150 shared libraries, 30–90 ms
+    /// of relocations. Loading happens once per process; an error is reported by the first reader
+    /// or writer, as without this call.
+    public static func loadFFmpegInBackground() {
+        Thread.detachNewThread { _ = FFmpegLibraries.areAvailable }
     }
 
     /// Aborts a blocking read in progress on another thread (a stalled network stream or device),

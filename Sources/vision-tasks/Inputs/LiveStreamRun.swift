@@ -25,6 +25,8 @@ struct LiveStreamRun {
     let options: DriverOptions
 
     func run(spec: any TaskCommandSpec) throws {
+        // FFmpeg loads while the models do.
+        VideoReader.loadFFmpegInBackground()
         guard let live = try Self.open(source) else { return }  // stopped by a signal while opening
         let sink = try options.jsonOut.map { path throws(OutputError) in try JSONLinesSink.replacing(path) } ?? .standardOutput()
         let progress = ProgressBar(total: nil, unit: "frames", quiet: options.quiet)

@@ -1,3 +1,5 @@
+import VideoIO
+
 /// One video file (or a stream with `--running-mode video|image`): video running mode by default,
 /// JSON Lines (one object per frame, in order, as they are made, written on their own thread),
 /// optionally an MP4 overlay, a progress bar in frames.
@@ -11,6 +13,8 @@ struct SingleVideoRun {
     let options: DriverOptions
 
     func run(spec: any TaskCommandSpec) throws {
+        // FFmpeg loads while the models do.
+        VideoReader.loadFFmpegInBackground()
         let processor = try spec.makeProcessor(runningMode: mode == .video ? .video : .image)
         processor.setInputName(ImageInput.fileName(of: path))
         let sink = try options.jsonOut.map { path throws(OutputError) in try JSONLinesSink.replacing(path) } ?? .standardOutput()
