@@ -83,12 +83,19 @@ import Testing
         #expect(mask.uint8Values == (0..<10_000).map { UInt8($0 % 256) })
     }
 
-    /// A mask whose values `render` writes (x + 10·y), counting its calls.
+    /// A mask whose renderer writes x + 10·y (hundredths) for pixel (x, y) of any box, counting its
+    /// calls; its reach is column 1 and beyond.
     private static func renderedMask(calls: Locking.Locked<Int>) -> Mask? {
-        Mask(float32Width: 3, height: 2) { values in
+        Mask(float32Width: 3, height: 2, renderer: MaskRenderer(reach: (1..<3, 0..<2)) { box, values in
             calls.withLock { $0 += 1 }
-            for index in values.indices { values[index] = Float(index % 3 + 10 * (index / 3)) / 100 }
-        }
+            var index = 0
+            for y in box.ys {
+                for x in box.xs {
+                    values[index] = x == 0 ? 0 : Float(x + 10 * y) / 100
+                    index += 1
+                }
+            }
+        })
     }
 
     @Test func taskMaskRendersOnFirstReadOnly() async throws {
@@ -101,8 +108,8 @@ import Testing
             return await group.reduce(into: Set<Int>()) { $0.insert($1) }
         }
         #expect(addresses.count == 1 && calls.withLock { $0 } == 1, "concurrent first readers share one rendering")
-        #expect(mask.float32Values == [0, 0.01, 0.02, 0.1, 0.11, 0.12])
-        #expect(mask.uint8Values == [0, 2, 5, 25, 28, 30])
+        #expect(mask.float32Values == [0, 0.01, 0.02, 0, 0.11, 0.12])
+        #expect(mask.uint8Values == [0, 2, 5, 0, 28, 30])
         let copy = try #require(mask.copy() as? Mask)
         #expect(copy.float32Values == mask.float32Values && calls.withLock { $0 } == 1)
     }
@@ -110,19 +117,23 @@ import Testing
     @Test func bytesOfAnUnreadTaskMaskComeFromItsRendering() throws {
         let calls = Locking.Locked(0)
         let mask = try #require(Self.renderedMask(calls: calls))
-        #expect(mask.uint8Values == [0, 2, 5, 25, 28, 30])
-        #expect(mask.float32Values == [0, 0.01, 0.02, 0.1, 0.11, 0.12] && calls.withLock { $0 } == 1)
+        #expect(mask.uint8Values == [0, 2, 5, 0, 28, 30])
+        #expect(mask.float32Values == [0, 0.01, 0.02, 0, 0.11, 0.12] && calls.withLock { $0 } == 1)
     }
 
-    @Test func imageOfAnUnreadTaskMaskIsRenderedWithoutKeepingIt() throws {
+    @Test func anUnreadTaskMaskGivesItsReachAloneWithoutKeepingIt() throws {
         let calls = Locking.Locked(0)
         let mask = try #require(Self.renderedMask(calls: calls))
-        let image = try mask.float32Image()
-        #expect(image.width == 3 && image.height == 2 && image.values == [0, 0.01, 0.02, 0.1, 0.11, 0.12])
-        #expect(calls.withLock { $0 } == 1)
-        #expect(mask.float32Values == image.values && calls.withLock { $0 } == 2, "a later read renders again")
-        #expect(try mask.float32Image() == image && calls.withLock { $0 } == 2, "then the image is a copy")
+        let part = try #require(try mask.valuesWithinReach())
+        #expect(part.origin == (1, 0) && part.values.width == 2 && part.values.height == 2)
+        #expect(part.values.values == [0.01, 0.02, 0.11, 0.12] && calls.withLock { $0 } == 1)
+        #expect(mask.float32Values == [0, 0.01, 0.02, 0, 0.11, 0.12] && calls.withLock { $0 } == 2, "a later read renders all")
+        let whole = try #require(try mask.valuesWithinReach())
+        #expect(whole.origin == (0, 0) && whole.values.values == mask.float32Values && calls.withLock { $0 } == 2,
+                "then the whole mask is copied")
+        let empty = try #require(Mask(float32Width: 3, height: 2, renderer: MaskRenderer(reach: nil) { _, _ in calls.withLock { $0 += 1 } }))
+        #expect(try empty.valuesWithinReach() == nil && calls.withLock { $0 } == 2, "no reach: nothing to render")
         let bytes = try #require(Mask(uInt8Values: [0, 51, 255], width: 3, height: 1))
-        #expect(try bytes.float32Image().values == [0, 0.2, 1])
+        #expect(try bytes.valuesWithinReach()?.values.values == [0, 0.2, 1])
     }
 }

@@ -75,41 +75,62 @@ extension Image {
     /// blended with `color` at opacity `mask · color.alpha/255`. With a `threshold`, the mask is
     /// binarized first (`mask ≥ threshold` → 1, else 0). NaN counts as 0.
     public mutating func fillMask(_ mask: FloatImage, color: Color, threshold: Float? = nil) throws(ImageError) {
-        try fillMask(mask, color: color, threshold: threshold, reference: false)
+        try checkFillsImage(mask)
+        try fillMask(mask, at: (0, 0), color: color, threshold: threshold, reference: false)
+    }
+
+    /// ``fillMask(_:color:threshold:)`` with a mask that covers part of the image: its pixel (0, 0)
+    /// lies on the image's pixel `origin`, and the image's pixels outside it count as 0 (as if the
+    /// mask were the image's size and 0 there). The mask must lie inside the image.
+    public mutating func fillMask(_ mask: FloatImage, at origin: (x: Int, y: Int), color: Color,
+                                  threshold: Float? = nil) throws(ImageError) {
+        try fillMask(mask, at: origin, color: color, threshold: threshold, reference: false)
     }
 
     /// ``fillMask(_:color:threshold:)`` with YUV images blended by ``ReferenceDrawing``, the plain
     /// twin of the C kernel (for its tests).
     package mutating func referenceFillMask(_ mask: FloatImage, color: Color, threshold: Float? = nil) throws(ImageError) {
-        try fillMask(mask, color: color, threshold: threshold, reference: true)
+        try checkFillsImage(mask)
+        try fillMask(mask, at: (0, 0), color: color, threshold: threshold, reference: true)
     }
 
-    private mutating func fillMask(_ mask: FloatImage, color: Color, threshold: Float?, reference: Bool) throws(ImageError) {
-        try Canvas.check(self)
+    private func checkFillsImage(_ mask: FloatImage) throws(ImageError) {
         guard mask.width == width, mask.height == height else {
             throw .invalidArgument("mask is \(mask.width)×\(mask.height), image is \(width)×\(height)")
+        }
+    }
+
+    private mutating func fillMask(_ mask: FloatImage, at origin: (x: Int, y: Int), color: Color, threshold: Float?,
+                                   reference: Bool) throws(ImageError) {
+        try Canvas.check(self)
+        guard origin.x >= 0, origin.y >= 0, mask.width <= width - origin.x, mask.height <= height - origin.y else {
+            throw .invalidArgument("a \(mask.width)×\(mask.height) mask at (\(origin.x), \(origin.y)) is not inside a "
+                                   + "\(width)×\(height) image")
         }
         // Only the box around the values that can change a pixel is blended: masks are mostly empty.
         // Below `cut`, a value's blend weight is 0 (a little lower than exact, against rounding).
         let weights = Canvas.Weights(alpha: color.alpha)
         guard weights.weight(1) > 0 else { return }
         let cut = threshold ?? 32768 / (weights.scale * 255) * 0.999
-        guard let box = Self.boundingBox(of: mask, from: cut) else { return }
+        guard let found = Self.boundingBox(of: mask, from: cut) else { return }
+        let box = (xs: found.xs.lowerBound + origin.x..<found.xs.upperBound + origin.x,
+                   ys: found.ys.lowerBound + origin.y..<found.ys.upperBound + origin.y)
         let coverage: CoverageMap
         if let threshold {
-            var values = [Float](repeating: 0, count: box.xs.count * box.ys.count)
+            var values = [Float](repeating: 0, count: found.xs.count * found.ys.count)
             mask.values.withUnsafeBufferPointer { source in
                 var index = 0
-                for y in box.ys {
-                    for x in box.xs {
-                        values[index] = source[y * width + x] >= threshold ? 1 : 0
+                for y in found.ys {
+                    for x in found.xs {
+                        values[index] = source[y * mask.width + x] >= threshold ? 1 : 0
                         index += 1
                     }
                 }
             }
             coverage = CoverageMap(xs: box.xs, ys: box.ys, values: values)
         } else {
-            coverage = CoverageMap(xs: 0..<width, ys: 0..<height, values: mask.values)
+            coverage = CoverageMap(xs: origin.x..<origin.x + mask.width, ys: origin.y..<origin.y + mask.height,
+                                   values: mask.values)
         }
         try Canvas.blend(coverage, color: color, into: &self, within: box, reference: reference)
     }

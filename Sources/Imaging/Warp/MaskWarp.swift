@@ -17,24 +17,31 @@ extension FloatImage {
     }
 
     /// ``warpedAffine(inverseMap:width:height:limits:parallel:)`` into `destination`, which holds
-    /// `width`×`height` values, row-major, and must be zero-filled: pixels whose four taps all fall
-    /// outside the source are left as they are. `parallel` may split the rows among threads; the
-    /// values are the same either way.
+    /// the values of the output pixels in `box` (columns and rows of the `width`×`height` output;
+    /// nil: all of them), row-major, and must be zero-filled: pixels whose four taps all fall
+    /// outside the source are left as they are. A pixel's value does not depend on the box.
+    /// `parallel` may split the rows among threads; the values are the same either way.
     public func warpAffine(inverseMap: [Float], into destination: UnsafeMutableBufferPointer<Float>,
-                           width outputWidth: Int, height outputHeight: Int,
+                           width outputWidth: Int, height outputHeight: Int, box: PixelRanges? = nil,
                            parallel: ParallelLoop = .serial) throws(ImageError) {
         guard inverseMap.count == 6 else { throw .invalidArgument("a 2×3 affine map has 6 coefficients") }
-        guard outputWidth > 0, outputHeight > 0, outputWidth <= Int32.max, outputHeight <= Int32.max,
-              destination.count == outputWidth * outputHeight else {
-            throw .bufferTooSmall("\(destination.count) values for a \(outputWidth)×\(outputHeight) mask")
+        guard outputWidth > 0, outputHeight > 0, outputWidth <= Int32.max, outputHeight <= Int32.max else {
+            throw .invalidArgument("a \(outputWidth)×\(outputHeight) mask")
+        }
+        let (xs, ys) = box ?? (0..<outputWidth, 0..<outputHeight)
+        guard xs.clamped(to: 0..<outputWidth) == xs, ys.clamped(to: 0..<outputHeight) == ys, !xs.isEmpty, !ys.isEmpty else {
+            throw .invalidArgument("the box \(xs) × \(ys) is not inside a \(outputWidth)×\(outputHeight) mask")
+        }
+        guard destination.count == xs.count * ys.count else {
+            throw .bufferTooSmall("\(destination.count) values for \(xs.count)×\(ys.count) pixels")
         }
         let t = inverseMap.map(Double.init)
         // OpenCV's adelta/bdelta tables per output column, and its per-row terms; the C kernel
         // does the rest with them (CPixelKernels.h).
-        let columnX = (0..<outputWidth).map { openCVRound(t[0] * Double($0) * 1024) }
-        let columnY = (0..<outputWidth).map { openCVRound(t[3] * Double($0) * 1024) }
-        let rowX = (0..<outputHeight).map { openCVRound((t[1] * Double($0) + t[2]) * 1024) &+ 16 }
-        let rowY = (0..<outputHeight).map { openCVRound((t[4] * Double($0) + t[5]) * 1024) &+ 16 }
+        let columnX = xs.map { openCVRound(t[0] * Double($0) * 1024) }
+        let columnY = xs.map { openCVRound(t[3] * Double($0) * 1024) }
+        let rowX = ys.map { openCVRound((t[1] * Double($0) + t[2]) * 1024) &+ 16 }
+        let rowY = ys.map { openCVRound((t[4] * Double($0) + t[5]) * 1024) &+ 16 }
         values.withUnsafeBufferPointer { source in
             columnX.withUnsafeBufferPointer { columnX in
                 columnY.withUnsafeBufferPointer { columnY in
@@ -44,14 +51,14 @@ extension FloatImage {
                                                     source_height: Int32(height),
                                                     column_x: columnX.baseAddress, column_y: columnY.baseAddress,
                                                     row_x: rowX.baseAddress, row_y: rowY.baseAddress,
-                                                    width: Int32(outputWidth), height: Int32(outputHeight),
+                                                    width: Int32(xs.count), height: Int32(ys.count),
                                                     out: destination.baseAddress)
                             // Bands of at least 64 rows: a small mask stays on the calling thread.
-                            let bands = min(parallel.pieces, max(1, outputHeight / 64))
+                            let rows = ys.count
+                            let bands = min(parallel.pieces, max(1, rows / 64))
                             withUnsafePointer(to: warp) { warp in
                                 parallel.run(bands) { band in
-                                    vt_mask_warp_affine(warp, Int32(outputHeight * band / bands),
-                                                        Int32(outputHeight * (band + 1) / bands))
+                                    vt_mask_warp_affine(warp, Int32(rows * band / bands), Int32(rows * (band + 1) / bands))
                                 }
                             }
                         }
@@ -72,12 +79,48 @@ extension FloatImage {
                          width: crop.imageWidth, height: crop.imageHeight, parallel: parallel)
     }
 
-    /// ``warpedBack(from:parallel:)`` into `destination`: `crop.imageWidth × crop.imageHeight` values,
-    /// zero-filled (see ``warpAffine(inverseMap:into:width:height:parallel:)``).
-    public func warpBack(from crop: TensorCrop, into destination: UnsafeMutableBufferPointer<Float>,
+    /// ``warpedBack(from:parallel:)`` into `destination`: the values of the image pixels in `box`
+    /// (nil: all `crop.imageWidth × crop.imageHeight`), row-major, zero-filled (see
+    /// ``warpAffine(inverseMap:into:width:height:box:parallel:)``).
+    public func warpBack(from crop: TensorCrop, into destination: UnsafeMutableBufferPointer<Float>, box: PixelRanges? = nil,
                          parallel: ParallelLoop = .serial) throws(ImageError) {
         try warpAffine(inverseMap: FloatImage.maskInverseMap(crop: crop, maskWidth: width, maskHeight: height),
-                       into: destination, width: crop.imageWidth, height: crop.imageHeight, parallel: parallel)
+                       into: destination, width: crop.imageWidth, height: crop.imageHeight, box: box, parallel: parallel)
+    }
+
+    /// The image pixels that ``warpedBack(from:parallel:)`` can make other than 0: every pixel
+    /// outside this box is 0 (the box is a little larger than the ROI's corners, against the
+    /// positions' rounding). Nil when the ROI misses the image.
+    public func warpBackReach(from crop: TensorCrop) -> PixelRanges? {
+        FloatImage.affineWarpReach(inverseMap: FloatImage.maskInverseMap(crop: crop, maskWidth: width, maskHeight: height),
+                                   sourceWidth: width, sourceHeight: height, width: crop.imageWidth, height: crop.imageHeight)
+    }
+
+    /// The output pixels of a `width`×`height` warp by `inverseMap` of a `sourceWidth`×`sourceHeight`
+    /// source whose taps can reach the source (nil: none): the output positions of the source's
+    /// corners widened by one source pixel beyond its edges (a pixel's taps reach one pixel out)
+    /// and half a pixel more, then by one output pixel on every side, clipped to the output. The
+    /// whole output when the map cannot be inverted.
+    static func affineWarpReach(inverseMap t: [Float], sourceWidth: Int, sourceHeight: Int,
+                                width: Int, height: Int) -> PixelRanges? {
+        let whole: PixelRanges = (0..<width, 0..<height)
+        let m = t.map(Double.init)
+        let det = m[0] * m[4] - m[1] * m[3]
+        guard det.isFinite, abs(det) > 1e-12 else { return whole }
+        // Source (sx, sy) comes from output (x, y) = A⁻¹ · (sx − m2, sy − m5).
+        func output(_ sx: Double, _ sy: Double) -> (x: Double, y: Double) {
+            let u = sx - m[2], v = sy - m[5]
+            return ((m[4] * u - m[1] * v) / det, (m[0] * v - m[3] * u) / det)
+        }
+        let left = -1.5, top = -1.5, right = Double(sourceWidth) + 0.5, bottom = Double(sourceHeight) + 0.5
+        let corners = [output(left, top), output(right, top), output(left, bottom), output(right, bottom)]
+        let minX = corners.map(\.x).min()!, maxX = corners.map(\.x).max()!
+        let minY = corners.map(\.y).min()!, maxY = corners.map(\.y).max()!
+        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return whole }
+        let x0 = max(0, min(Double(width), (minX - 1).rounded(.down))), x1 = max(0, min(Double(width), (maxX + 2).rounded(.up)))
+        let y0 = max(0, min(Double(height), (minY - 1).rounded(.down))), y1 = max(0, min(Double(height), (maxY + 2).rounded(.up)))
+        guard x0 < x1, y0 < y1 else { return nil }
+        return (Int(x0)..<Int(x1), Int(y0)..<Int(y1))
     }
 
     /// The 2×3 map `T` of ``warpedBack(from:parallel:)``.

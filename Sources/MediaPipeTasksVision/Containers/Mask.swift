@@ -27,17 +27,18 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
     private struct Storage: @unchecked Sendable {
         var uint8: UnsafeMutablePointer<UInt8>?
         var float32: UnsafeMutablePointer<Float>?
-        /// Writes the float values into zero-filled memory; called on the first read, then dropped.
-        var render: (@Sendable (UnsafeMutableBufferPointer<Float>) -> Void)?
+        /// Makes the float values on the first read, then is dropped.
+        var renderer: MaskRenderer?
 
         /// The float values, rendered first if they are still to be.
-        mutating func renderedFloats(count: Int) -> UnsafeMutablePointer<Float>? {
-            if let render {
+        mutating func renderedFloats(width: Int, height: Int) -> UnsafeMutablePointer<Float>? {
+            if let renderer {
+                let count = width * height
                 let floats = UnsafeMutablePointer<Float>.allocate(capacity: count)
                 floats.initialize(repeating: 0, count: count)
-                render(UnsafeMutableBufferPointer(start: floats, count: count))
+                renderer.render((0..<width, 0..<height), UnsafeMutableBufferPointer(start: floats, count: count))
                 float32 = floats
-                self.render = nil
+                self.renderer = nil
             }
             return float32
         }
@@ -77,17 +78,16 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
         super.init()
     }
 
-    /// VisionTasks: a float mask whose `width × height` values `render` writes, row-major, into
-    /// zero-filled memory that the mask then keeps (no copy), when they are first read (any
-    /// accessor, or `copy()`). `nil` when a size is not positive or the pixel count overflows.
-    package init?(float32Width width: Int, height: Int,
-                  renderOnFirstRead render: @escaping @Sendable (UnsafeMutableBufferPointer<Float>) -> Void) {
+    /// VisionTasks: a float mask whose `width × height` values `renderer` makes, into memory that
+    /// the mask then keeps (no copy), when they are first read (any accessor, or `copy()`). `nil`
+    /// when a size is not positive or the pixel count overflows.
+    package init?(float32Width width: Int, height: Int, renderer: MaskRenderer) {
         guard let count = Mask.pixelCount(width: width, height: height) else { return nil }
         self.width = width
         self.height = height
         self.count = count
         self.dataType = .float32
-        storage = Locked(Storage(render: render))
+        storage = Locked(Storage(renderer: renderer))
         super.init()
     }
 
@@ -122,7 +122,7 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
         return storage.withLock { storage in
             if let bytes = storage.uint8 { return UnsafePointer(bytes) }
             let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
-            if let floats = storage.renderedFloats(count: count) {
+            if let floats = storage.renderedFloats(width: width, height: height) {
                 truncatedBytes(fromUnitFloats: UnsafeBufferPointer(start: floats, count: count), into: bytes)
             } else {
                 bytes.initialize(repeating: 0, count: count)
@@ -136,7 +136,7 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
     public var float32Data: UnsafePointer<Float> {
         let count = count
         return storage.withLock { storage in
-            if let floats = storage.renderedFloats(count: count) { return UnsafePointer(floats) }
+            if let floats = storage.renderedFloats(width: width, height: height) { return UnsafePointer(floats) }
             let floats = UnsafeMutablePointer<Float>.allocate(capacity: count)
             if let bytes = storage.uint8 {
                 for index in 0..<count {
@@ -153,20 +153,32 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
     /// VisionTasks convenience: the values as a float array.
     public var float32Values: [Float] { Array(UnsafeBufferPointer(start: float32Data, count: count)) }
 
-    /// VisionTasks: the float values as an image, rendered straight into it when they have not been
-    /// read yet (then not kept: a later read renders them again), else copied. For a reader that
-    /// needs them once, such as an overlay.
-    package func float32Image() throws(ImageError) -> FloatImage {
-        let count = count
-        let rendered = storage.withLock { storage -> [Float]? in
-            guard let render = storage.render else { return nil }
-            return [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
+    /// VisionTasks: the float values in the smallest box known to hold every nonzero one, and the
+    /// box's top-left pixel; nil when every value is 0. A mask not read yet renders just that box,
+    /// straight into the image, and keeps nothing (a later read renders the whole mask); else the
+    /// whole mask is copied, at (0, 0). For a reader that needs the values once, such as an overlay.
+    package func valuesWithinReach() throws(ImageError) -> (values: FloatImage, origin: (x: Int, y: Int))? {
+        let (width, height) = (width, height)
+        let rendered = storage.withLock { storage -> (values: [Float], box: PixelRanges)?? in
+            guard let renderer = storage.renderer else { return .none }
+            guard let box = renderer.reach else { return .some(nil) }
+            let count = box.xs.count * box.ys.count
+            let values = [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
                 buffer.initialize(repeating: 0)
-                render(buffer)
+                renderer.render(box, buffer)
                 initialized = count
             }
+            return (values, box)
         }
-        return try FloatImage(width: width, height: height, values: rendered ?? float32Values)
+        switch rendered {
+        case .some(let part?):
+            let values = try FloatImage(width: part.box.xs.count, height: part.box.ys.count, values: part.values)
+            return (values, (part.box.xs.lowerBound, part.box.ys.lowerBound))
+        case .some(nil):
+            return nil
+        case .none:
+            return (try FloatImage(width: width, height: height, values: float32Values), (0, 0))
+        }
     }
 
     /// VisionTasks convenience: the values as a byte array.

@@ -15,12 +15,16 @@ public struct PoseSegmentationMask: Sendable {
     /// The landmark model's threads, which split the warp's rows.
     let parallel: ParallelLoop
 
-    /// Renders the mask into `values`: `width × height` floats, row-major, zero-filled by the
-    /// caller. Values are in [0, 1] (probability that the pixel shows this person), 0 outside the
-    /// pose's region.
-    public func render(into values: UnsafeMutableBufferPointer<Float>) throws(PipelineError) {
+    /// The box of pixels outside which the mask is 0 (a little larger than the pose's region); nil
+    /// when the region misses the picture.
+    public var reach: PixelRanges? { probabilities.warpBackReach(from: crop) }
+
+    /// Renders the pixels of `box` (nil: the whole mask) into `values`, row-major, zero-filled by
+    /// the caller. Values are in [0, 1] (probability that the pixel shows this person), 0 outside
+    /// the pose's region; a pixel's value does not depend on the box.
+    public func render(box: PixelRanges? = nil, into values: UnsafeMutableBufferPointer<Float>) throws(PipelineError) {
         do {
-            try probabilities.warpBack(from: crop, into: values, parallel: parallel)
+            try probabilities.warpBack(from: crop, into: values, box: box, parallel: parallel)
         } catch {
             throw .invalidArgument("segmentation mask: \(error)")
         }

@@ -8,10 +8,12 @@ enum PoseOverlay {
     private static let skeleton = PoseLandmarker.poseLandmarks.map { (Int($0.start), Int($0.end)) }
     private static let maskTint = Color(red: 64, green: 140, blue: 255, alpha: 110)
 
-    /// Draws the masks (the image's size, values 0…1), then every pose (normalized landmarks).
-    static func draw(poses: [[(x: Float, y: Float)]], masks: [FloatImage], on image: inout Image) throws {
-        for mask in masks where mask.width == image.width && mask.height == image.height {
-            try image.fillMask(mask, color: maskTint)
+    /// Draws the masks (values 0…1, each the part of an image-sized mask with every nonzero value,
+    /// and that part's top-left pixel), then every pose (normalized landmarks).
+    static func draw(poses: [[(x: Float, y: Float)]], masks: [(values: FloatImage, origin: (x: Int, y: Int))],
+                     on image: inout Image) throws {
+        for mask in masks {
+            try image.fillMask(mask.values, at: mask.origin, color: maskTint)
         }
         let style = OverlayStyle(width: image.width, height: image.height)
         for pose in poses {

@@ -40,8 +40,9 @@ extension PoseLandmarkerResult {
         let poses = landmarks.map { pose in pose.map { (x: $0.x, y: $0.y) } }
         let masks = segmentationMasks
         return TaskOutput(json: json(listsMasks: listsMasks, maskFiles: maskFiles), drawOverlay: { image in
-            let maskImages = try masks.map { try $0.float32Image() }
-            try PoseOverlay.draw(poses: poses, masks: maskImages, on: &image)
+            let maskParts = try masks.filter { $0.width == image.width && $0.height == image.height }
+                .compactMap { try $0.valuesWithinReach() }
+            try PoseOverlay.draw(poses: poses, masks: maskParts, on: &image)
         })
     }
 
