@@ -61,6 +61,26 @@ import VisionCore
         #expect(landed > 30 && missed > 3 && smaller > 15, "landed \(landed), missed \(missed), smaller \(smaller)")
     }
 
+    @Test(arguments: [
+        [Float(1e6), 0, 0, 0, 1, 0],  // source x saturated to int16
+        [Float(0), 0, 3e9, 0, 1, 0],  // the row term beyond int32 (OpenCV's INT_MIN)
+        [Float(9e5), 0, -2e9, 0, 1, 0],  // positions that wrap back into the source
+        [Float.nan, 0, 0, 0, 1, 0],
+        [Float(0), 0, 3, 0, 1, 0],  // singular: every column reads one source column
+        [Float(0.5), 0.2, -3, -0.1, 0.7, 4],
+    ])
+    func extremeMapsStayInTheirReach(map: [Float]) throws {
+        var random = SeededRandom(seed: 11)
+        let source = try FloatImage(width: 37, height: 29, values: (0..<37 * 29).map { _ in Float.random(in: 0.01...1, using: &random) })
+        let warped = try source.warpedAffine(inverseMap: map, width: 45, height: 33)
+        let reach = FloatImage.affineWarpReach(inverseMap: map, sourceWidth: 37, sourceHeight: 29, width: 45, height: 33)
+        var outside = 0
+        for y in 0..<33 {
+            for x in 0..<45 where warped[x, y] != 0 && !(reach.map { $0.xs.contains(x) && $0.ys.contains(y) } ?? false) { outside += 1 }
+        }
+        #expect(outside == 0, "\(map): reach \(String(describing: reach))")
+    }
+
     @Test func aBoxOutsideTheOutputIsATypedError() throws {
         let source = try FloatImage(width: 4, height: 4, repeating: 1)
         var values = [Float](repeating: 0, count: 16)

@@ -100,13 +100,18 @@ extension FloatImage {
     /// source whose taps can reach the source (nil: none): the output positions of the source's
     /// corners widened by one source pixel beyond its edges (a pixel's taps reach one pixel out)
     /// and half a pixel more, then by one output pixel on every side, clipped to the output. The
-    /// whole output when the map cannot be inverted.
-    static func affineWarpReach(inverseMap t: [Float], sourceWidth: Int, sourceHeight: Int,
+    /// whole output when the map cannot be inverted, or when positions in 1/1024 pixel leave the
+    /// 32-bit range somewhere in the output (OpenCV's arithmetic then wraps).
+    package static func affineWarpReach(inverseMap t: [Float], sourceWidth: Int, sourceHeight: Int,
                                 width: Int, height: Int) -> PixelRanges? {
         let whole: PixelRanges = (0..<width, 0..<height)
         let m = t.map(Double.init)
         let det = m[0] * m[4] - m[1] * m[3]
         guard det.isFinite, abs(det) > 1e-12 else { return whole }
+        let far = [(0.0, 0.0), (Double(width), 0), (0, Double(height)), (Double(width), Double(height))].contains { x, y in
+            max(abs(m[0] * x + m[1] * y + m[2]), abs(m[3] * x + m[4] * y + m[5])) * 1024 > 0x3FFF_FFFF
+        }
+        guard !far else { return whole }
         // Source (sx, sy) comes from output (x, y) = A⁻¹ · (sx − m2, sy − m5).
         func output(_ sx: Double, _ sy: Double) -> (x: Double, y: Double) {
             let u = sx - m[2], v = sy - m[5]

@@ -158,27 +158,17 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
     /// straight into the image, and keeps nothing (a later read renders the whole mask); else the
     /// whole mask is copied, at (0, 0). For a reader that needs the values once, such as an overlay.
     package func valuesWithinReach() throws(ImageError) -> (values: FloatImage, origin: (x: Int, y: Int))? {
-        let (width, height) = (width, height)
-        let rendered = storage.withLock { storage -> (values: [Float], box: PixelRanges)?? in
-            guard let renderer = storage.renderer else { return .none }
-            guard let box = renderer.reach else { return .some(nil) }
-            let count = box.xs.count * box.ys.count
-            let values = [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
-                buffer.initialize(repeating: 0)
-                renderer.render(box, buffer)
-                initialized = count
-            }
-            return (values, box)
-        }
-        switch rendered {
-        case .some(let part?):
-            let values = try FloatImage(width: part.box.xs.count, height: part.box.ys.count, values: part.values)
-            return (values, (part.box.xs.lowerBound, part.box.ys.lowerBound))
-        case .some(nil):
-            return nil
-        case .none:
+        guard let renderer = storage.withLock({ $0.renderer }) else {
             return (try FloatImage(width: width, height: height, values: float32Values), (0, 0))
         }
+        guard let box = renderer.reach else { return nil }
+        let count = box.xs.count * box.ys.count
+        let values = [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.initialize(repeating: 0)
+            renderer.render(box, buffer)
+            initialized = count
+        }
+        return (try FloatImage(width: box.xs.count, height: box.ys.count, values: values), (box.xs.lowerBound, box.ys.lowerBound))
     }
 
     /// VisionTasks convenience: the values as a byte array.
