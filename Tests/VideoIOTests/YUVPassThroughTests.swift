@@ -70,6 +70,28 @@ struct YUVPassThroughTests {
         }
     }
 
+    @Test("defersRGBConversion: the frames converted by their reader's thread are the reader's RGB pixels, byte for byte",
+          arguments: [YUVColorSpace.bt601VideoRange, .bt709VideoRange, .bt601FullRange, .bt709FullRange])
+    func deferredConversionGivesTheSamePixels(space: YUVColorSpace) throws {
+        try #require(VideoWriter.isH264Available, "the colour tags travel in H.264's VUI")
+        let folder = try ScratchFolder("yuv-deferred")
+        defer { folder.remove() }
+        let source = folder.path("source.mp4")
+        try VideoFixtures.write(try VideoFixtures.movingCrops(count: 4, width: 320, height: 240), to: source, fps: 25,
+                                options: .init(constantQuantizer: 18, yuvColorSpace: space))
+        let (_, plain) = try VideoFixtures.readAll(source)
+        let (_, deferred) = try VideoFixtures.readAll(source, options: .init(keepsYUV: true, defersRGBConversion: true))
+        try #require(plain.count == 4 && deferred.count == 4)
+        for (frame, reference) in zip(deferred, plain) {
+            let yuv = try #require(frame.yuvImage)
+            #expect(frame.image == yuv, "the I420 picture until converted")
+            let converted = try frame.convertedToRGB()
+            #expect(converted.image.format == .rgb8 && converted.image == reference.image)
+            #expect(converted.yuvImage == yuv && converted.timestampMilliseconds == reference.timestampMilliseconds)
+            #expect(try converted.convertedToRGB().image == converted.image, "converting again changes nothing")
+        }
+    }
+
     @Test("Odd-sized videos (4:4:4 H.264) give no YUV frame, so overlays of them go through RGB")
     func oddSizedVideosStayRGB() throws {
         guard VideoWriter.isH264Available else { return }  // MPEG-4 refuses odd sizes (RoundTripTests)
@@ -78,11 +100,12 @@ struct YUVPassThroughTests {
         let images = try VideoFixtures.movingCrops(count: 3, width: 161, height: 121)
         let path = folder.path("odd.mp4")
         try VideoFixtures.write(images, to: path, fps: 10)
-        let (reader, frames) = try VideoFixtures.readAll(path, options: .init(keepsYUV: true))
+        // Their RGB conversion is the reader's even when it could be deferred.
+        let (reader, frames) = try VideoFixtures.readAll(path, options: .init(keepsYUV: true, defersRGBConversion: true))
         #expect(reader.info.width == 161 && reader.info.height == 121)
         try #require(frames.count == 3)
         for (index, frame) in frames.enumerated() {
-            #expect(frame.yuvImage == nil)
+            #expect(frame.yuvImage == nil && frame.image.format == .rgb8)
             #expect(VideoFixtures.psnr(frame.image, images[index]) > 28)
         }
     }

@@ -15,6 +15,9 @@ final class DecodingState {
     private var frame: UnsafeMutablePointer<AVFrame>?
     let deadline: UnsafeMutablePointer<vt_deadline>
     private let converter = RGBConverter()
+    /// Converts the frames whose conversion ``VideoReader/Options/defersRGBConversion`` left to
+    /// their reader's thread.
+    private let deferredConversion = DeferredRGBConversion()
     let streamIndex: Int32
     let timeBase: AVRational
     private var draining = false
@@ -164,9 +167,17 @@ final class DecodingState {
         let origin = options.rebasesTimestamps ? (firstTimestamp ?? pts) : 0
         if firstTimestamp == nil { firstTimestamp = pts }
         let milliseconds = Double(pts &- origin) * Double(timeBase.num) / Double(timeBase.den) * 1000
-        let image = try converter.rgbImage(from: frame, limits: options.limits, source: source)
         let yuvImage = options.keepsYUV ? Self.i420Image(frame, limits: options.limits) : nil
         defer { producedFrames += 1 }
+        if let yuvImage, options.defersRGBConversion {
+            let conversion = deferredConversion
+            let format = AVPixelFormat(rawValue: frame.pointee.format)
+            return VideoFrame(image: yuvImage, timestampMilliseconds: milliseconds, index: producedFrames,
+                              isKeyFrame: frame.pointee.key_frame != 0, yuvImage: yuvImage) { (image) throws(VideoError) in
+                try conversion.rgbImage(fromI420: image, decodedAs: format, limits: options.limits, source: source)
+            }
+        }
+        let image = try converter.rgbImage(from: frame, limits: options.limits, source: source)
         return VideoFrame(image: image, timestampMilliseconds: milliseconds, index: producedFrames,
                           isKeyFrame: frame.pointee.key_frame != 0, yuvImage: yuvImage)
     }

@@ -2,7 +2,9 @@ import Imaging
 
 /// One decoded video frame.
 public struct VideoFrame: Sendable {
-    /// The pixels as ``Imaging/PixelFormat/rgb8``, rows tightly packed (`width × 3` bytes).
+    /// The pixels as ``Imaging/PixelFormat/rgb8``, rows tightly packed (`width × 3` bytes); the
+    /// ``yuvImage`` until ``convertedToRGB()`` for a frame read with
+    /// ``VideoReader/Options/defersRGBConversion``.
     public let image: Image
     /// Presentation time in milliseconds: the container's pts × time base, minus the first frame's
     /// (so the first frame is at 0) unless ``VideoReader/Options/rebasesTimestamps`` is false.
@@ -16,12 +18,26 @@ public struct VideoFrame: Sendable {
     /// height in BT.601 (untagged, SMPTE 170M or BT.470 BG) or BT.709, video or full range, which
     /// its ``Imaging/Image/yuvColorSpace`` says; else `nil`.
     public let yuvImage: Image?
+    /// The reader's conversion of ``yuvImage`` to RGB, when it was deferred.
+    private let pendingConversion: (@Sendable (Image) throws(VideoError) -> Image)?
 
-    package init(image: Image, timestampMilliseconds: Double, index: Int, isKeyFrame: Bool, yuvImage: Image? = nil) {
+    package init(image: Image, timestampMilliseconds: Double, index: Int, isKeyFrame: Bool, yuvImage: Image? = nil,
+                 pendingConversion: (@Sendable (Image) throws(VideoError) -> Image)? = nil) {
         self.image = image
         self.timestampMilliseconds = timestampMilliseconds
         self.index = index
         self.isKeyFrame = isKeyFrame
         self.yuvImage = yuvImage
+        self.pendingConversion = pendingConversion
+    }
+
+    /// This frame with its ``image`` in RGB: the frame itself, or for a frame read with
+    /// ``VideoReader/Options/defersRGBConversion``, its ``yuvImage`` converted now, on the calling
+    /// thread, to the pixels the reader would have given.
+    /// - Throws: ``VideoError`` when the conversion fails (out of memory).
+    public func convertedToRGB() throws(VideoError) -> VideoFrame {
+        guard let pendingConversion else { return self }
+        return VideoFrame(image: try pendingConversion(image), timestampMilliseconds: timestampMilliseconds, index: index,
+                          isKeyFrame: isKeyFrame, yuvImage: yuvImage)
     }
 }

@@ -33,15 +33,23 @@ public final class VideoReader {
         /// be drawn on and re-encoded by ``VideoWriter`` without converting to RGB and back. Costs a
         /// copy of 1.5 bytes per pixel per frame.
         public var keepsYUV: Bool
+        /// With ``keepsYUV``: a frame that has a ``VideoFrame/yuvImage`` is handed out with that
+        /// I420 picture as its ``VideoFrame/image`` too, and converted to RGB by
+        /// ``VideoFrame/convertedToRGB()`` on the thread that needs it (the same conversion, the
+        /// same pixels), so that a video decoded on one thread and drawn on in YUV can have its RGB
+        /// conversion done on another.
+        public var defersRGBConversion: Bool
 
         public init(rebasesTimestamps: Bool = true, readTimeoutSeconds: Double? = 15, decoderThreads: Int = 0,
-                    maximumConsecutiveDecodeErrors: Int = 100, limits: ImageLimits = .default, keepsYUV: Bool = false) {
+                    maximumConsecutiveDecodeErrors: Int = 100, limits: ImageLimits = .default, keepsYUV: Bool = false,
+                    defersRGBConversion: Bool = false) {
             self.rebasesTimestamps = rebasesTimestamps
             self.readTimeoutSeconds = readTimeoutSeconds
             self.decoderThreads = decoderThreads
             self.maximumConsecutiveDecodeErrors = maximumConsecutiveDecodeErrors
             self.limits = limits
             self.keepsYUV = keepsYUV
+            self.defersRGBConversion = defersRGBConversion
         }
     }
 

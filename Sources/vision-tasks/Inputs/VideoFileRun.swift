@@ -64,8 +64,12 @@ struct VideoFileRun {
             times[keyPath: stage] += now - mark
             mark = now
         }
-        // With an overlay, frames also come as decoded (YUV), which is drawn on and encoded as it is.
-        let reader = try VideoReader(path: path, options: VideoReader.Options(decoderThreads: overlayPath != nil ? 1 : 0, keepsYUV: overlayPath != nil))
+        // With an overlay, frames also come as decoded (YUV), which is drawn on and encoded as it is,
+        // and their RGB conversion is done here, on the task's thread: the decoding thread shares its
+        // core with the drawing and encoding, which fill it at 1080p, while the task's core waits.
+        let overlays = overlayPath != nil
+        let reader = try VideoReader(path: path, options: VideoReader.Options(decoderThreads: overlays ? 1 : 0, keepsYUV: overlays,
+                                                                              defersRGBConversion: overlays))
         let framesPerSecond = Self.framesPerSecond(reader.info)
         totalFrames?(reader.info.frameCount)
         processor.reset()
@@ -81,12 +85,16 @@ struct VideoFileRun {
         var interrupted = false
         var damage: VideoError?
         lap(\.waiting)
-        while let frame = Self.next(from: frames, damage: &damage) {
+        while let decoded = Self.next(from: frames, damage: &damage) {
             lap(\.waiting)
             if InterruptSignal.shared.isRaised {
                 interrupted = true
                 break
             }
+            let conversionStart = threadCPUTime()
+            let frame = try decoded.convertedToRGB()
+            _ = consume decoded  // so that the drawing thread alone holds the YUV pixels
+            times.decode += threadCPUTime() - conversionStart
             let timestamp = timestamps.next(frame.timestampMilliseconds)
             let size = (width: frame.image.width, height: frame.image.height)
             if let previous = frameSize, previous != size, mode == .video {
@@ -116,7 +124,7 @@ struct VideoFileRun {
             lap(\.output)
         }
         frames.stop()
-        times.decode = frames.decodeDuration
+        times.decode += frames.decodeDuration
         if !keepsPartialOverlay {  // the deferred cancel drops the overlay
             if let damage { throw damage }
             if interrupted { throw Interrupted() }
