@@ -168,7 +168,8 @@ struct VideoFileRun {
 /// Where a video run's wall time went, summed over its frames.
 struct VideoStageTimes {
     var frames = 0
-    /// Opening, demuxing, decoding and converting to RGB (CPU time of the decoding thread).
+    /// Opening, demuxing, decoding and converting to RGB (CPU time of the decoding thread, and of
+    /// the calling thread's conversions when an overlay defers them there).
     var decode = Duration.zero
     /// The task's call (wall time; with `taskCPU`, its CPU time on the calling thread).
     var task = Duration.zero
