@@ -7,7 +7,7 @@ enum EngineOptions {
         help: "the CPU kernels: XNNPACK with our own kernels (not in builds without the XNNPACK trait), our own kernels alone, or the plain reference kernels")
     static let threads = Option<Int?>.optionalInteger(
         "threads", in: 1...64,
-        defaultText: "the processors available, at most 4; 1 when the command keeps the other cores busy itself: --jobs N > 1, or an --overlay OUT.mp4 drawn and encoded alongside",
+        defaultText: "the processors available, at most 4; 1 with --jobs N > 1 (each worker keeps a core busy); one fewer with an --overlay OUT.mp4, whose decoding, drawing and encoding keep one core busy",
         help: "inference threads per model")
 
     static let declarations = [backend.declaration, threads.declaration]

@@ -54,10 +54,11 @@ struct TaskCommand<Task: TaskCommandDefinition>: Command {
         let input = try arguments.onePositional("INPUT")
         let output = try TaskRunOptions(arguments: arguments)
         let drivers = try DriverOptions(arguments: arguments, output: output)
-        // Each worker, and an MP4 overlay's drawing and encoding, keeps a core busy on its own.
-        let busyElsewhere = drivers.jobs > 1 || output.encodesVideo
-        let engine = try TaskEngineOptions(arguments: arguments,
-                                           defaultThreadCount: busyElsewhere ? 1 : InterpreterOptions.defaultThreadCount)
+        // Each worker keeps a core busy on its own, and so do an MP4 overlay's decoding, drawing and
+        // encoding: the task then runs on the other cores.
+        let defaultThreadCount = drivers.jobs > 1 ? 1
+            : output.encodesVideo ? max(1, min(UsableProcessors.count - 1, 4)) : InterpreterOptions.defaultThreadCount
+        let engine = try TaskEngineOptions(arguments: arguments, defaultThreadCount: defaultThreadCount)
         request = TaskRunRequest(
             taskName: Task.commandName, input: input, spec: try Task(arguments: arguments, engine: engine, output: output),
             output: output, drivers: drivers)
