@@ -171,6 +171,22 @@ import VisionCore
         #expect(abs(mean - goldenMask.mean) <= 0.01, "mask mean \(mean) vs MediaPipe's \(goldenMask.mean)")
     }
 
+    @Test func aPoseMaskReadAfterLaterDetectionsIsStillItsOwn() throws {
+        // Masks are rendered when first read (docs/pipeline.md §6.6): from what the result kept,
+        // not from the landmarker's buffers, which later detections reuse.
+        let options = PoseLandmarkerOptions()
+        options.baseOptions.modelAssetPath = TaskModels.poseLandmarker
+        options.shouldOutputSegmentationMasks = true
+        let landmarker = try PoseLandmarker(options: options)
+        let kept = try landmarker.detect(image: try TaskModels.astronaut())
+        let readAtOnce = try #require(try landmarker.detect(image: try TaskModels.astronaut()).segmentationMasks.first).float32Values
+        let other = try landmarker.detect(image: try MPImage(contentsOfFile: Assets.image("bus.jpg").path))
+        let otherMask = try #require(other.segmentationMasks.first)
+        let mask = try #require(kept.segmentationMasks.first)
+        #expect(mask.float32Values == readAtOnce)
+        #expect(otherMask.width != mask.width && otherMask.float32Values.contains { $0 > 0.5 })
+    }
+
     @Test func poseLandmarkerWithoutMasksGivesNone() throws {
         let landmarker = try PoseLandmarker(modelPath: TaskModels.poseLandmarker)
         let result = try landmarker.detect(image: try TaskModels.astronaut())
