@@ -139,11 +139,16 @@ import VisionCore
         }
     }
 
-    @Test func poseLandmarkerWithMask() throws {
+    /// An image-mode pose landmarker that outputs segmentation masks.
+    private static func poseLandmarkerWithMasks() throws -> PoseLandmarker {
         let options = PoseLandmarkerOptions()
         options.baseOptions.modelAssetPath = TaskModels.poseLandmarker
         options.shouldOutputSegmentationMasks = true
-        let landmarker = try PoseLandmarker(options: options)
+        return try PoseLandmarker(options: options)
+    }
+
+    @Test func poseLandmarkerWithMask() throws {
+        let landmarker = try Self.poseLandmarkerWithMasks()
         let result = try landmarker.detect(image: try TaskModels.astronaut())
 
         #expect(result.timestampInMilliseconds == 0)
@@ -174,10 +179,7 @@ import VisionCore
     @Test func aPoseMaskReadAfterLaterDetectionsIsStillItsOwn() throws {
         // Masks are rendered when first read (docs/pipeline.md §6.6): from what the result kept,
         // not from the landmarker's buffers, which later detections reuse.
-        let options = PoseLandmarkerOptions()
-        options.baseOptions.modelAssetPath = TaskModels.poseLandmarker
-        options.shouldOutputSegmentationMasks = true
-        let landmarker = try PoseLandmarker(options: options)
+        let landmarker = try Self.poseLandmarkerWithMasks()
         let kept = try landmarker.detect(image: try TaskModels.astronaut())
         let readAtOnce = try #require(try landmarker.detect(image: try TaskModels.astronaut()).segmentationMasks.first).float32Values
         let other = try landmarker.detect(image: try MPImage(contentsOfFile: Assets.image("bus.jpg").path))
