@@ -16,8 +16,8 @@ final class DecodingState {
     let deadline: UnsafeMutablePointer<vt_deadline>
     private let converter = RGBConverter()
     /// Converts the frames whose conversion ``VideoReader/Options/defersRGBConversion`` left to
-    /// their reader's thread.
-    private let deferredConversion = DeferredRGBConversion()
+    /// their reader's thread; made for the first such frame.
+    private lazy var deferredConversion = DeferredRGBConversion()
     let streamIndex: Int32
     let timeBase: AVRational
     private var draining = false
