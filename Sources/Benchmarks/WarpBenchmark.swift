@@ -57,21 +57,38 @@ public enum WarpBenchmark {
         results.append(try measure("the same crop with a REPLICATE border", iterations) { () throws(ImageError) in
             _ = try replicated.crop(frame)
         })
+        // As in a video run, where the decoder's frame has left the cache by the time the task crops it.
+        var evictor = [UInt8](repeating: 1, count: 64 << 20)
+        let evict = {
+            evictor.withUnsafeMutableBufferPointer { buffer in
+                for offset in stride(from: 0, to: buffer.count, by: 64) { buffer[offset] &+= 1 }
+            }
+        }
+        results.append(try measure("the same crop from a frame out of the cache", iterations, before: evict) { () throws(ImageError) in
+            _ = try replicated.crop(frame)
+        })
         for format in [PixelFormat.nv12, .i420] {
             let yuv = try image.converted(to: format)
             results.append(try measure("rotated 256×256 crop from 1920×1080 \(format) (uint8 RGB)", iterations) { () throws(ImageError) in
+                _ = try crop.crop(yuv)
+            })
+            results.append(try measure("the same crop from \(format) out of the cache", iterations, before: evict) { () throws(ImageError) in
                 _ = try crop.crop(yuv)
             })
         }
         return results
     }
 
-    private static func measure(_ name: String, _ iterations: Int, _ body: () throws(ImageError) -> Void) throws(ImageError) -> Result {
+    /// Times `body` `iterations` times after a tenth as many untimed runs; `before` runs untimed
+    /// before each timed call.
+    private static func measure(_ name: String, _ iterations: Int, before: () -> Void = {},
+                                _ body: () throws(ImageError) -> Void) throws(ImageError) -> Result {
         let clock = ContinuousClock()
         for _ in 0..<max(iterations / 10, 3) { try body() }   // warm-up
         var times: [Double] = []
         times.reserveCapacity(iterations)
         for _ in 0..<iterations {
+            before()
             let start = clock.now
             try body()
             let elapsed = clock.now - start

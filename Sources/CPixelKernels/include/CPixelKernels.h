@@ -10,6 +10,7 @@
 // - the masks' sigmoid (AVX2 and FMA lanes, chosen at run time), against VisionCore's sigmoid;
 // - the YUV 4:2:0 blend of drawing (AVX2 lanes, chosen at run time), against Imaging's
 //   ReferenceDrawing.
+// The cache hint `vt_prefetch_read` changes no result.
 #ifndef CPIXELKERNELS_H
 #define CPIXELKERNELS_H
 
@@ -28,6 +29,10 @@ typedef struct vt_yuv420 {
     int32_t width, height;
     int32_t cy, cub, cug, cvg, cvr, luma_offset;
 } vt_yuv420;
+
+/// Asks the processor to bring the cache line holding `address` into its caches for reading. Any
+/// address is allowed: a prefetch never faults.
+static inline void vt_prefetch_read(const void *address) { __builtin_prefetch(address, 0, 3); }
 
 /// Whether `vt_yuv420_blend_groups` runs on this processor (x86-64 with AVX2).
 int vt_yuv420_blend_groups_available(void);

@@ -1,3 +1,5 @@
+import CPixelKernels
+
 /// 3 bytes per pixel, R G B.
 struct RGB8Reader: PixelReader {
     let base: UnsafePointer<UInt8>
@@ -70,6 +72,20 @@ struct RGB8Reader: PixelReader {
         out[0] = UInt8(truncatingIfNeeded: (r &+ 512) &>> 10)
         out[1] = UInt8(truncatingIfNeeded: (g &+ 512) &>> 10)
         out[2] = UInt8(truncatingIfNeeded: (b &+ 512) &>> 10)
+    }
+
+    /// One hint per group of four pixels, at its first pixel's two tap rows: in a model's crop
+    /// four output pixels span at most a cache line or two of a row.
+    @inline(__always)
+    func prefetchTaps(_ positions: UnsafePointer<Int32>, count: Int) {
+        guard width > 0, height > 1 else { return }
+        for group in 0..<(count &+ 3) &>> 2 {
+            let x = min(max(Int(positions[8 &* group] &>> 5), 0), width &- 1)
+            let y = min(max(Int(positions[8 &* group &+ 4] &>> 5), 0), height &- 2)
+            let top = base + (y &* rowStride &+ x &* 3)
+            vt_prefetch_read(top)
+            vt_prefetch_read(top + rowStride)
+        }
     }
 
     /// Reads the 6 bytes of each row pair with two unaligned loads (never past the two pixels).

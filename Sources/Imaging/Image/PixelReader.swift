@@ -28,6 +28,12 @@ protocol PixelReader {
     /// Whether ``blendGroups(_:_:overwritingBelow:into:)`` can ever blend a group (else the warp
     /// samples pixel by pixel).
     static var hasGroupPath: Bool { get }
+    /// Asks the processor to bring into its caches the source rows that the `count` pixels at
+    /// `positions` (laid out as for ``blendGroups(_:_:overwritingBelow:into:)``) will read, ahead of
+    /// sampling them; a hint that changes no result. A picture fresh from a decoder has left the
+    /// cache by the time a model's input is cropped from it, and a crop's rows each start on a new
+    /// page, where the processor's own prefetching stops.
+    func prefetchTaps(_ positions: UnsafePointer<Int32>, count: Int)
 }
 
 extension PixelReader {
@@ -43,6 +49,9 @@ extension PixelReader {
     }
 
     static var hasGroupPath: Bool { false }
+
+    @inline(__always)
+    func prefetchTaps(_ positions: UnsafePointer<Int32>, count: Int) {}
 
     @inline(__always)
     func blendGroups(_ positions: UnsafePointer<Int32>, _ groups: Range<Int>, overwritingBelow: Int,

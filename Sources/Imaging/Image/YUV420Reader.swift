@@ -49,6 +49,28 @@ struct YUV420Reader<Decoder: YUVToRGB>: PixelReader {
         PackedRGB.blend(packed(x, y), packed(x &+ 1, y), packed(x, y &+ 1), packed(x &+ 1, y &+ 1), fx: fx, fy: fy, into: out)
     }
 
+    /// One hint per group of four pixels, at its first pixel's two luma rows and its chroma row
+    /// (and the next, which the bottom taps may need); see ``RGB8Reader/prefetchTaps(_:count:)``.
+    @inline(__always)
+    func prefetchTaps(_ positions: UnsafePointer<Int32>, count: Int) {
+        guard width > 0, height > 1 else { return }
+        let lastChromaRow = (height &- 1) &>> 1
+        for group in 0..<(count &+ 3) &>> 2 {
+            let x = min(max(Int(positions[8 &* group] &>> 5), 0), width &- 1)
+            let y = min(max(Int(positions[8 &* group &+ 4] &>> 5), 0), height &- 2)
+            let top = luma + (y &* lumaStride &+ x)
+            vt_prefetch_read(top)
+            vt_prefetch_read(top + lumaStride)
+            let cx = (x &>> 1) &* chromaStep, cy = y &>> 1, cyNext = min(cy &+ 1, lastChromaRow)
+            vt_prefetch_read(u + (cy &* uStride &+ cx))
+            vt_prefetch_read(u + (cyNext &* uStride &+ cx))
+            if chromaStep == 1 {
+                vt_prefetch_read(v + (cy &* vStride &+ cx))
+                vt_prefetch_read(v + (cyNext &* vStride &+ cx))
+            }
+        }
+    }
+
     /// Groups of four pixels by CPixelKernels' `vt_yuv420_blend_groups` (AVX2): the same
     /// conversion and blend as ``blendInterior(_:_:fx:fy:into:)``, so the same bytes.
     static var hasGroupPath: Bool { groupPathAvailable }

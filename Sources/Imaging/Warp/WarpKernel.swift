@@ -25,25 +25,32 @@ struct PerspectiveWarpKernel: ReaderVisitor {
         let m = inverse.m
         let matrix = Matrix(m0: m[0], m1: m[1], m2: m[2], m3: m[3], m4: m[4], m5: m[5], m6: m[6], m7: m[7], m8: m[8])
         // Eight values (four X, then four Y) per group of four pixels; the last group may be partial.
-        let positions = UnsafeMutablePointer<Int32>.allocate(capacity: 8 * ((blockWidth + 3) / 4))
-        defer { positions.deallocate() }
-        var bandStart = 0
-        while bandStart < outputHeight {
-            let bandEnd = min(bandStart + blockHeight, outputHeight)
-            var blockStart = 0
-            while blockStart < outputWidth {
-                let count = min(blockWidth, outputWidth - blockStart)
-                for y in bandStart..<bandEnd {
-                    matrix.positions(y: y, blockStart: blockStart, count: count, into: positions)
-                    sample(reader, positions: positions, count: count,
-                           into: output + (y &* outputWidth &+ blockStart) &* 3,
-                           // The pixels after the block row in memory that are written later: those
-                           // of the output row's next blocks.
-                           pixelsWrittenLater: outputWidth - blockStart - count)
-                }
-                blockStart += blockWidth
+        // Two buffers: the block row being sampled, and the next one, whose taps are prefetched first.
+        let capacity = 8 * ((blockWidth + 3) / 4)
+        var positions = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        var upcoming = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        defer {
+            positions.deallocate()
+            upcoming.deallocate()
+        }
+        var rows = BlockRows(outputWidth: outputWidth, outputHeight: outputHeight, blockWidth: blockWidth,
+                             blockHeight: blockHeight)
+        guard var row = rows.next() else { return }
+        matrix.positions(y: row.y, blockStart: row.start, count: row.count, into: positions)
+        while true {
+            let next = rows.next()
+            if let next {
+                matrix.positions(y: next.y, blockStart: next.start, count: next.count, into: upcoming)
+                reader.prefetchTaps(upcoming, count: next.count)
             }
-            bandStart = bandEnd
+            sample(reader, positions: positions, count: row.count,
+                   into: output + (row.y &* outputWidth &+ row.start) &* 3,
+                   // The pixels after the block row in memory that are written later: those of the
+                   // output row's next blocks.
+                   pixelsWrittenLater: outputWidth - row.start - row.count)
+            guard let next else { return }
+            swap(&positions, &upcoming)
+            row = next
         }
     }
 
@@ -132,6 +139,38 @@ struct PerspectiveWarpKernel: ReaderVisitor {
 }
 
 extension PerspectiveWarpKernel {
+    /// The block rows of the output in the order they are sampled: OpenCV's blocks of `blockHeight`
+    /// rows × `blockWidth` columns, band by band, each block row by row.
+    struct BlockRows: IteratorProtocol {
+        let outputWidth: Int, outputHeight: Int, blockWidth: Int, blockHeight: Int
+        private var y = 0, start = 0, bandStart = 0
+
+        init(outputWidth: Int, outputHeight: Int, blockWidth: Int, blockHeight: Int) {
+            self.outputWidth = outputWidth
+            self.outputHeight = outputHeight
+            self.blockWidth = blockWidth
+            self.blockHeight = blockHeight
+        }
+
+        /// The next block row: output row `y`, `count` pixels from column `start`.
+        mutating func next() -> (y: Int, start: Int, count: Int)? {
+            guard y < outputHeight, start < outputWidth else { return nil }
+            let row = (y: y, start: start, count: min(blockWidth, outputWidth - start))
+            let bandEnd = min(bandStart + blockHeight, outputHeight)
+            y += 1
+            if y == bandEnd {
+                start += blockWidth
+                y = bandStart
+                if start >= outputWidth {
+                    start = 0
+                    bandStart = bandEnd
+                    y = bandEnd
+                }
+            }
+            return row
+        }
+    }
+
     /// The inverse map's coefficients, row-major (destination pixel index → source position).
     struct Matrix {
         let m0, m1, m2, m3, m4, m5, m6, m7, m8: Double
