@@ -41,7 +41,8 @@ struct BenchCommand: Command {
 
         `bench warp` times the MediaPipe-exact ROI warp: a rotated 256×256 crop from a 1920×1080
         RGB image on one thread (uint8, with normalization, and from NV12 and I420), and a body-sized
-        crop reaching past a 1280×720 frame (zero and replicate borders).
+        crop reaching past a 1280×720 frame (zero and replicate borders); the replicate, NV12 and
+        I420 crops also from a picture evicted from the cache first, as a video frame is.
 
         Options:
         \(OptionDeclaration.help(for: options))
