@@ -4,9 +4,10 @@ import Testing
 import VisionCore
 
 /// The part of a warped-back mask that an overlay draws from (docs/pipeline.md §6.6): every
-/// nonzero pixel of the whole mask lies in `warpBackReach(from:)`, a box rendered alone has the
-/// whole mask's values there, bit for bit, and a part tinted at its place draws what the whole
-/// mask draws, byte for byte.
+/// nonzero pixel of the whole mask lies in `warpBackReach(from:)`, and every pixel of a value
+/// `cut` or more in `warpBackReach(from:ignoringBelow: cut)`; a box rendered alone has the whole
+/// mask's values there, bit for bit, and a part tinted at its place draws what the whole mask
+/// draws, byte for byte.
 @Suite struct MaskWarpReachTests {
     /// Probabilities that are positive everywhere, so that the whole ROI is nonzero.
     static func probabilities(random: inout SeededRandom) throws -> FloatImage {
@@ -59,6 +60,61 @@ import VisionCore
             }
         }
         #expect(landed > 30 && missed > 3 && smaller > 15, "landed \(landed), missed \(missed), smaller \(smaller)")
+    }
+
+    /// A person-like mask: a disc of random probabilities near 1, a rim falling off to just
+    /// below and above `cut`, and a faint background (some of it exactly 0).
+    static func blob(cut: Float, random: inout SeededRandom) throws -> FloatImage {
+        let cx = Float.random(in: 40...216, using: &random), cy = Float.random(in: 40...216, using: &random)
+        let radius = Float.random(in: 10...60, using: &random)
+        let values = (0..<256 * 256).map { index -> Float in
+            let dx = Float(index % 256) - cx, dy = Float(index / 256) - cy
+            let distance = (dx * dx + dy * dy).squareRoot()
+            if distance < radius { return Float.random(in: 0.5...1, using: &random) }
+            if distance < radius + 4 { return cut * Float.random(in: 0.99...1.01, using: &random) }
+            return index % 7 == 0 ? 0 : Float.random(in: 0...cut * 0.9, using: &random)
+        }
+        return try FloatImage(width: 256, height: 256, values: values)
+    }
+
+    @Test func theReachFromACutHoldsEveryPixelTheTintShows() throws {
+        var random = SeededRandom(seed: 0x6375_7421)
+        let color = Color(red: 64, green: 140, blue: 255, alpha: 110)
+        let cut = Image.smallestTintingMaskValue(color: color)
+        var (checked, smaller) = (0, 0)
+        for index in 0..<40 {
+            let source = try Self.blob(cut: cut, random: &random)
+            let width = Int.random(in: 40...360, using: &random), height = Int.random(in: 40...240, using: &random)
+            let crop = try Self.randomCrop(width: width, height: height, random: &random)
+            let whole = try source.warpedBack(from: crop)
+            guard let reach = source.warpBackReach(from: crop, ignoringBelow: cut) else {
+                #expect(!whole.values.contains { $0 >= cut }, "case \(index): no reach, yet values of the cut or more")
+                continue
+            }
+            var outside = 0
+            for y in 0..<height {
+                for x in 0..<width where !(reach.xs.contains(x) && reach.ys.contains(y)) && whole[x, y] >= cut { outside += 1 }
+            }
+            #expect(outside == 0, "case \(index): \(outside) pixels of the cut or more outside \(reach)")
+            let nonzero = try #require(source.warpBackReach(from: crop))
+            if reach.xs.count * reach.ys.count < nonzero.xs.count * nonzero.ys.count { smaller += 1 }
+            // The part tints the picture as the whole mask does.
+            var values = [Float](repeating: 0, count: reach.xs.count * reach.ys.count)
+            try values.withUnsafeMutableBufferPointer { buffer in try source.warpBack(from: crop, into: buffer, box: reach) }
+            let part = try FloatImage(width: reach.xs.count, height: reach.ys.count, values: values)
+            let picture = try Image(width: width, height: height, format: .rgb8,
+                                    bytes: (0..<width * height * 3).map { _ in UInt8.random(in: 0...255, using: &random) })
+            var fromWhole = picture, fromPart = picture
+            try fromWhole.fillMask(whole, color: color)
+            try fromPart.fillMask(part, at: (reach.xs.lowerBound, reach.ys.lowerBound), color: color)
+            #expect(YUVTintDifferentialTests.differences(fromWhole, fromPart) == 0, "case \(index)")
+            checked += 1
+        }
+        #expect(checked > 15 && smaller > 10, "checked \(checked), smaller than the nonzero reach \(smaller)")
+        let faint = try FloatImage(width: 8, height: 8, repeating: cut * 0.99)
+        #expect(faint.warpBackReach(from: try TensorCrop(.fullImage, imageWidth: 20, imageHeight: 20,
+                                                         options: TensorCropOptions(width: 8, height: 8)),
+                                    ignoringBelow: cut) == nil, "a mask below the cut everywhere reaches nothing")
     }
 
     @Test(arguments: [

@@ -84,9 +84,9 @@ import Testing
     }
 
     /// A mask whose renderer writes x + 10·y (hundredths) for pixel (x, y) of any box, counting its
-    /// calls; its reach is column 1 and beyond.
+    /// calls; its reach is column 1 and beyond, and from 0.1 up the bottom row.
     private static func renderedMask(calls: Locking.Locked<Int>) -> Mask? {
-        Mask(float32Width: 3, height: 2, renderer: MaskRenderer(reach: (1..<3, 0..<2)) { box, values in
+        Mask(float32Width: 3, height: 2, renderer: MaskRenderer(reach: { cut in cut < 0.1 ? (1..<3, 0..<2) : (1..<3, 1..<2) }) { box, values in
             calls.withLock { $0 += 1 }
             var index = 0
             for y in box.ys {
@@ -121,19 +121,35 @@ import Testing
         #expect(mask.float32Values == [0, 0.01, 0.02, 0, 0.11, 0.12] && calls.withLock { $0 } == 1)
     }
 
-    @Test func anUnreadTaskMaskGivesItsReachAloneWithoutKeepingIt() throws {
+    /// The bands of a mask's reach: each band's values, top-left pixel, width and height.
+    private static func bands(_ mask: Mask, ignoringBelow cut: Float = 0, bandHeight: Int = 64) throws
+        -> [(values: [Float], origin: (x: Int, y: Int), width: Int, height: Int)] {
+        var bands: [(values: [Float], origin: (x: Int, y: Int), width: Int, height: Int)] = []
+        try mask.forEachBandWithinReach(ignoringBelow: cut, bandHeight: bandHeight) { band, origin in
+            bands.append((band.values, origin, band.width, band.height))
+        }
+        return bands
+    }
+
+    @Test func anUnreadTaskMaskGivesItsReachAloneInBandsWithoutKeepingIt() throws {
         let calls = Locking.Locked(0)
         let mask = try #require(Self.renderedMask(calls: calls))
-        let part = try #require(try mask.valuesWithinReach())
-        #expect(part.origin == (1, 0) && part.values.width == 2 && part.values.height == 2)
-        #expect(part.values.values == [0.01, 0.02, 0.11, 0.12] && calls.withLock { $0 } == 1)
-        #expect(mask.float32Values == [0, 0.01, 0.02, 0, 0.11, 0.12] && calls.withLock { $0 } == 2, "a later read renders all")
-        let whole = try #require(try mask.valuesWithinReach())
-        #expect(whole.origin == (0, 0) && whole.values.values == mask.float32Values && calls.withLock { $0 } == 2,
-                "then the whole mask is copied")
-        let empty = try #require(Mask(float32Width: 3, height: 2, renderer: MaskRenderer(reach: nil) { _, _ in calls.withLock { $0 += 1 } }))
-        #expect(try empty.valuesWithinReach() == nil && calls.withLock { $0 } == 2, "no reach: nothing to render")
+        let part = try Self.bands(mask)
+        #expect(part.count == 1 && part[0].origin == (1, 0) && part[0].width == 2 && part[0].height == 2)
+        #expect(part[0].values == [0.01, 0.02, 0.11, 0.12] && calls.withLock { $0 } == 1)
+        let rows = try Self.bands(mask, bandHeight: 1)
+        #expect(rows.map(\.values) == [[0.01, 0.02], [0.11, 0.12]] && rows.map(\.origin.y) == [0, 1] && calls.withLock { $0 } == 3,
+                "one rendering per band")
+        let strong = try Self.bands(mask, ignoringBelow: 0.1)
+        #expect(strong.count == 1 && strong[0].origin == (1, 1) && strong[0].values == [0.11, 0.12] && calls.withLock { $0 } == 4,
+                "the values from a cut up: the renderer's smaller box")
+        #expect(mask.float32Values == [0, 0.01, 0.02, 0, 0.11, 0.12] && calls.withLock { $0 } == 5, "a later read renders all")
+        let whole = try Self.bands(mask, bandHeight: 1)
+        #expect(whole.map(\.values) == [[0, 0.01, 0.02], [0, 0.11, 0.12]] && whole.allSatisfy { $0.origin.x == 0 }
+                && calls.withLock { $0 } == 5, "then the whole mask is copied, band by band")
+        let empty = try #require(Mask(float32Width: 3, height: 2, renderer: MaskRenderer(reach: { _ in nil }) { _, _ in calls.withLock { $0 += 1 } }))
+        #expect(try Self.bands(empty).isEmpty && calls.withLock { $0 } == 5, "no reach: nothing to render")
         let bytes = try #require(Mask(uInt8Values: [0, 51, 255], width: 3, height: 1))
-        #expect(try bytes.valuesWithinReach()?.values.values == [0, 0.2, 1])
+        #expect(try Self.bands(bytes).map(\.values) == [[0, 0.2, 1]])
     }
 }

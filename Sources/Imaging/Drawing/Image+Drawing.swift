@@ -79,6 +79,14 @@ extension Image {
         try fillMask(mask, at: (0, 0), color: color, threshold: threshold, reference: false)
     }
 
+    /// The smallest mask value at which ``fillMask(_:color:threshold:)`` without a threshold can
+    /// change a pixel with `color` (a little lower than exact, against rounding): a smaller value's
+    /// blend weight is 0, so a mask's values need only be known where they reach this. Infinity
+    /// for a transparent colour.
+    public static func smallestTintingMaskValue(color: Color) -> Float {
+        32768 / (Canvas.Weights(alpha: color.alpha).scale * 255) * 0.999
+    }
+
     /// ``fillMask(_:color:threshold:)`` with a mask that covers part of the image: its pixel (0, 0)
     /// lies on the image's pixel `origin`, and the image's pixels outside it count as 0 (as if the
     /// mask were the image's size and 0 there). The mask must lie inside the image.
@@ -108,10 +116,8 @@ extension Image {
                                    + "\(width)×\(height) image")
         }
         // Only the box around the values that can change a pixel is blended: masks are mostly empty.
-        // Below `cut`, a value's blend weight is 0 (a little lower than exact, against rounding).
-        let weights = Canvas.Weights(alpha: color.alpha)
-        guard weights.weight(1) > 0 else { return }
-        let cut = threshold ?? 32768 / (weights.scale * 255) * 0.999
+        guard Canvas.Weights(alpha: color.alpha).weight(1) > 0 else { return }
+        let cut = threshold ?? Self.smallestTintingMaskValue(color: color)
         guard let found = Self.boundingBox(of: mask, from: cut) else { return }
         let box = (xs: found.xs.lowerBound + origin.x..<found.xs.upperBound + origin.x,
                    ys: found.ys.lowerBound + origin.y..<found.ys.upperBound + origin.y)

@@ -88,22 +88,49 @@ extension FloatImage {
                        into: destination, width: crop.imageWidth, height: crop.imageHeight, box: box, parallel: parallel)
     }
 
-    /// The image pixels that ``warpedBack(from:parallel:)`` can make other than 0: every pixel
-    /// outside this box is 0 (the box is a little larger than the ROI's corners, against the
-    /// positions' rounding). Nil when the ROI misses the image.
-    public func warpBackReach(from crop: TensorCrop) -> PixelRanges? {
-        FloatImage.affineWarpReach(inverseMap: FloatImage.maskInverseMap(crop: crop, maskWidth: width, maskHeight: height),
-                                   sourceWidth: width, sourceHeight: height, width: crop.imageWidth, height: crop.imageHeight)
+    /// The image pixels that ``warpedBack(from:parallel:)`` can make `cut` or more, or with `cut` 0
+    /// other than 0: every pixel outside this box is below `cut` (is 0 with `cut` 0). The box is
+    /// the image of the part of this mask that holds such values (``sourceBox(reaching:)``), a
+    /// little larger, against the positions' rounding. Nil when no pixel can be: the ROI misses the
+    /// image, or every value of the mask is below `cut`.
+    public func warpBackReach(from crop: TensorCrop, ignoringBelow cut: Float = 0) -> PixelRanges? {
+        guard let sourceBox = sourceBox(reaching: cut) else { return nil }
+        return FloatImage.affineWarpReach(inverseMap: FloatImage.maskInverseMap(crop: crop, maskWidth: width, maskHeight: height),
+                                          sourceWidth: width, sourceHeight: height, sourceBox: sourceBox,
+                                          width: crop.imageWidth, height: crop.imageHeight)
+    }
+
+    /// The smallest box of this image's pixels outside which every value is below `cut` less a
+    /// margin (or, with `cut` 0, is 0); nil when there is no such value. A bilinear blend of four
+    /// values below `cut · (1 − 10⁻⁵)` stays below `cut`: its weights are positive and sum to 1,
+    /// and its four roundings add far less than that margin. NaN counts as a value in the box.
+    func sourceBox(reaching cut: Float) -> PixelRanges? {
+        let floor = cut * (1 - 1e-5)
+        var top = height, bottom = -1, left = width, right = -1
+        values.withUnsafeBufferPointer { values in
+            for y in 0..<height {
+                let row = values[y * width..<(y + 1) * width]
+                let reaches: (Float) -> Bool = cut == 0 ? { $0 != 0 } : { !($0 < floor) }
+                guard let first = row.firstIndex(where: reaches) else { continue }
+                let last = row.lastIndex(where: reaches)!
+                top = min(top, y)
+                bottom = y
+                left = min(left, first - y * width)
+                right = max(right, last - y * width)
+            }
+        }
+        guard bottom >= 0 else { return nil }
+        return (left..<right + 1, top..<bottom + 1)
     }
 
     /// The output pixels of a `width`×`height` warp by `inverseMap` of a `sourceWidth`×`sourceHeight`
-    /// source whose taps can reach the source (nil: none): the output positions of the source's
+    /// source whose taps can reach `sourceBox` of it (nil: none): the output positions of the box's
     /// corners widened by one source pixel beyond its edges (a pixel's taps reach one pixel out)
     /// and half a pixel more, then by one output pixel on every side, clipped to the output. The
     /// whole output when the map cannot be inverted, or when positions in 1/1024 pixel leave the
     /// 32-bit range somewhere in the output (OpenCV's arithmetic then wraps).
     package static func affineWarpReach(inverseMap t: [Float], sourceWidth: Int, sourceHeight: Int,
-                                width: Int, height: Int) -> PixelRanges? {
+                                        sourceBox: PixelRanges? = nil, width: Int, height: Int) -> PixelRanges? {
         let whole: PixelRanges = (0..<width, 0..<height)
         let m = t.map(Double.init)
         let det = m[0] * m[4] - m[1] * m[3]
@@ -117,7 +144,9 @@ extension FloatImage {
             let u = sx - m[2], v = sy - m[5]
             return ((m[4] * u - m[1] * v) / det, (m[0] * v - m[3] * u) / det)
         }
-        let left = -1.5, top = -1.5, right = Double(sourceWidth) + 0.5, bottom = Double(sourceHeight) + 0.5
+        let (xs, ys) = sourceBox ?? (0..<sourceWidth, 0..<sourceHeight)
+        let left = Double(xs.lowerBound) - 1.5, top = Double(ys.lowerBound) - 1.5
+        let right = Double(xs.upperBound) + 0.5, bottom = Double(ys.upperBound) + 0.5
         let corners = [output(left, top), output(right, top), output(left, bottom), output(right, bottom)]
         let minX = corners.map(\.x).min()!, maxX = corners.map(\.x).max()!
         let minY = corners.map(\.y).min()!, maxY = corners.map(\.y).max()!

@@ -153,22 +153,35 @@ public final class Mask: NSObject, NSCopying, @unchecked Sendable {
     /// VisionTasks convenience: the values as a float array.
     public var float32Values: [Float] { Array(UnsafeBufferPointer(start: float32Data, count: count)) }
 
-    /// VisionTasks: the float values in the smallest box known to hold every nonzero one, and the
-    /// box's top-left pixel; nil when every value is 0. A mask not read yet renders just that box,
-    /// straight into the image, and keeps nothing (a later read renders the whole mask); else the
-    /// whole mask is copied, at (0, 0). For a reader that needs the values once, such as an overlay.
-    package func valuesWithinReach() throws(ImageError) -> (values: FloatImage, origin: (x: Int, y: Int))? {
-        guard let renderer = storage.withLock({ $0.renderer }) else {
-            return (try FloatImage(width: width, height: height, values: float32Values), (0, 0))
+    /// VisionTasks: the float values of the smallest box known to hold every one that is `cut` or
+    /// more (with `cut` 0, every nonzero one), given to `body` in bands of at most `bandHeight`
+    /// rows, top to bottom, each with its top-left pixel; no call when there is no such value. A
+    /// mask not read yet renders each band alone, into memory of the band's size that stays in
+    /// the processor's cache, and keeps nothing (a later read renders the whole mask); else the
+    /// bands are copied from the whole mask, from (0, 0). For a reader that needs the values once,
+    /// such as an overlay that shows values from `cut` up.
+    package func forEachBandWithinReach(ignoringBelow cut: Float = 0, bandHeight: Int = 64,
+                                        _ body: (FloatImage, (x: Int, y: Int)) throws(ImageError) -> Void) throws(ImageError) {
+        let renderer = storage.withLock { $0.renderer }
+        let reach: PixelRanges? = if let renderer { renderer.reach(cut) } else { (0..<width, 0..<height) }
+        guard let box = reach else { return }
+        let floats = renderer == nil ? float32Data : nil
+        var top = box.ys.lowerBound
+        while top < box.ys.upperBound {
+            let rows = top..<min(top + max(bandHeight, 1), box.ys.upperBound)
+            let count = box.xs.count * rows.count
+            let values = [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
+                if let renderer {
+                    buffer.initialize(repeating: 0)
+                    renderer.render((box.xs, rows), buffer)
+                } else if let floats {
+                    _ = buffer.initialize(from: UnsafeBufferPointer(start: floats + rows.lowerBound * width, count: count))
+                }
+                initialized = count
+            }
+            try body(try FloatImage(width: box.xs.count, height: rows.count, values: values), (box.xs.lowerBound, rows.lowerBound))
+            top = rows.upperBound
         }
-        guard let box = renderer.reach else { return nil }
-        let count = box.xs.count * box.ys.count
-        let values = [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
-            buffer.initialize(repeating: 0)
-            renderer.render(box, buffer)
-            initialized = count
-        }
-        return (try FloatImage(width: box.xs.count, height: box.ys.count, values: values), (box.xs.lowerBound, box.ys.lowerBound))
     }
 
     /// VisionTasks convenience: the values as a byte array.

@@ -15,9 +15,12 @@ public struct PoseSegmentationMask: Sendable {
     /// The landmark model's threads, which split the warp's rows.
     let parallel: ParallelLoop
 
-    /// The box of pixels outside which the mask is 0 (a little larger than the pose's region); nil
-    /// when the region misses the picture.
-    public var reach: PixelRanges? { probabilities.warpBackReach(from: crop) }
+    /// The box of pixels outside which the mask is below `cut`, or with `cut` 0 is 0 (a little
+    /// larger than the part of the pose's region where it is not); nil when no pixel is, as when
+    /// the region misses the picture.
+    public func reach(ignoringBelow cut: Float = 0) -> PixelRanges? {
+        probabilities.warpBackReach(from: crop, ignoringBelow: cut)
+    }
 
     /// Renders the pixels of `box` (nil: the whole mask) into `values`, row-major, zero-filled by
     /// the caller. Values are in [0, 1] (probability that the pixel shows this person), 0 outside

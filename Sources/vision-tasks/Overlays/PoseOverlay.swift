@@ -8,12 +8,16 @@ enum PoseOverlay {
     private static let skeleton = PoseLandmarker.poseLandmarks.map { (Int($0.start), Int($0.end)) }
     private static let maskTint = Color(red: 64, green: 140, blue: 255, alpha: 110)
 
-    /// Draws the masks (values 0…1, each the part of an image-sized mask with every nonzero value,
-    /// and that part's top-left pixel), then every pose (normalized landmarks).
-    static func draw(poses: [[(x: Float, y: Float)]], masks: [(values: FloatImage, origin: (x: Int, y: Int))],
-                     on image: inout Image) throws {
-        for mask in masks {
-            try image.fillMask(mask.values, at: mask.origin, color: maskTint)
+    /// Tints each mask (values 0…1, the picture's size; those of another size are left out), then
+    /// draws every pose (normalized landmarks). A mask is tinted in bands of rows, from the part
+    /// that holds its values the tint can show (the tint's weight rounds to 0 below them), so that
+    /// a mask not read yet is rendered a band at a time, in memory that stays in the cache.
+    static func draw(poses: [[(x: Float, y: Float)]], masks: [Mask], on image: inout Image) throws {
+        let shown = Image.smallestTintingMaskValue(color: maskTint)
+        for mask in masks where mask.width == image.width && mask.height == image.height {
+            try mask.forEachBandWithinReach(ignoringBelow: shown) { (band, origin) throws(ImageError) in
+                try image.fillMask(band, at: origin, color: maskTint)
+            }
         }
         let style = OverlayStyle(width: image.width, height: image.height)
         for pose in poses {

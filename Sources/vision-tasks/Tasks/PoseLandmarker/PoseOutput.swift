@@ -40,9 +40,7 @@ extension PoseLandmarkerResult {
         let poses = landmarks.map { pose in pose.map { (x: $0.x, y: $0.y) } }
         let masks = segmentationMasks
         return TaskOutput(json: json(listsMasks: listsMasks, maskFiles: maskFiles), drawOverlay: { image in
-            let maskParts = try masks.filter { $0.width == image.width && $0.height == image.height }
-                .compactMap { try $0.valuesWithinReach() }
-            try PoseOverlay.draw(poses: poses, masks: maskParts, on: &image)
+            try PoseOverlay.draw(poses: poses, masks: masks, on: &image)
         })
     }
 
