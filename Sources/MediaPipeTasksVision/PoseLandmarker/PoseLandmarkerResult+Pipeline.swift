@@ -10,11 +10,12 @@ extension PoseLandmarkerResult {
             worldLandmarks: poses.map { $0.worldLandmarks.map(Landmark.init(pipeline:)) },
             segmentationMasks: poses.compactMap { pose in
                 pose.segmentationMask.flatMap { mask in
-                    Mask(float32Width: mask.width, height: mask.height, renderer: MaskRenderer(reach: { mask.reach(ignoringBelow: $0) }) { box, values in
+                    let renderer = MaskRenderer(reach: { mask.reach(ignoringBelow: $0) }) { box, values in
                         // The warp throws only for a box, map or buffer of the wrong size, which
                         // neither the pose stage nor the mask can give it.
                         do { try mask.render(box: box, into: values) } catch { assertionFailure("\(error)") }
-                    })
+                    }
+                    return Mask(float32Width: mask.width, height: mask.height, renderer: renderer)
                 }
             },
             timestampInMilliseconds: timestampInMilliseconds)

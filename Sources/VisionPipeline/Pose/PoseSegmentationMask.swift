@@ -15,9 +15,10 @@ public struct PoseSegmentationMask: Sendable {
     /// The landmark model's threads, which split the warp's rows.
     let parallel: ParallelLoop
 
-    /// The box of pixels outside which the mask is below `cut`, or with `cut` 0 is 0 (a little
-    /// larger than the part of the pose's region where it is not); nil when no pixel is, as when
-    /// the region misses the picture.
+    /// The box of pixels outside which the mask is below `cut`, or with `cut` 0 is 0: a little
+    /// larger than the image of the part of the model's mask that holds values of `cut` or more
+    /// (nonzero ones). Nil when no pixel can have such a value, as when the region misses the
+    /// picture.
     public func reach(ignoringBelow cut: Float = 0) -> PixelRanges? {
         probabilities.warpBackReach(from: crop, ignoringBelow: cut)
     }
