@@ -43,14 +43,16 @@ static void vt_fail(const char *what) {
 /// dlopen by soname. On macOS, where dlopen's default search has neither of Homebrew's library
 /// folders, those are tried next (Apple silicon, then Intel).
 static void *vt_open(const char *soname) {
-    // RTLD_GLOBAL so that libavdevice, loaded later on demand, binds to these same copies.
-    void *handle = dlopen(soname, RTLD_NOW | RTLD_GLOBAL);
+    // RTLD_LOCAL: the ~150 libraries stay out of the process's global scope, which every symbol
+    // look-up of every later library walks first (libavdevice, loaded later on demand, still gets
+    // these same copies: the loader matches its dependencies by soname).
+    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
 #if defined(__APPLE__)
     const char *const folders[] = {"/opt/homebrew/lib/", "/usr/local/lib/"};
     for (size_t i = 0; handle == NULL && i < sizeof folders / sizeof folders[0]; i++) {
         char path[512];
         snprintf(path, sizeof path, "%s%s", folders[i], soname);
-        handle = dlopen(path, RTLD_NOW | RTLD_GLOBAL);
+        handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     }
 #endif
     return handle;
