@@ -107,10 +107,10 @@ extension FloatImage {
     func sourceBox(reaching cut: Float) -> PixelRanges? {
         let floor = cut * (1 - 1e-5)
         var top = height, bottom = -1, left = width, right = -1
+        let reaches: (Float) -> Bool = cut == 0 ? { $0 != 0 } : { !($0 < floor) }
         values.withUnsafeBufferPointer { values in
             for y in 0..<height {
                 let row = values[y * width..<(y + 1) * width]
-                let reaches: (Float) -> Bool = cut == 0 ? { $0 != 0 } : { !($0 < floor) }
                 guard let first = row.firstIndex(where: reaches) else { continue }
                 let last = row.lastIndex(where: reaches)!
                 top = min(top, y)

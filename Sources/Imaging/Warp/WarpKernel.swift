@@ -4,7 +4,9 @@
 /// - the output is walked in OpenCV's blocks of 16 rows × 64 columns, so a block's source area stays
 ///   in cache, and the block-start terms are computed once per block row;
 /// - the fixed-point source positions of a block row are computed first, four pixels per step in
-///   `SIMD4<Double>` (the same IEEE operations per lane), then sampled four pixels at a time;
+///   `SIMD4<Double>` (the same IEEE operations per lane), then sampled four pixels at a time; the
+///   next block row's positions are computed before the current one is sampled, and its taps'
+///   rows asked for ahead (``PixelReader/prefetchTaps(_:count:)``);
 /// - groups of four pixels whose taps are all inside the image are blended by the format's
 ///   ``PixelReader/blendGroups(_:_:overwritingBelow:into:)`` (vectorized for RGB8, and for YUV
 ///   4:2:0 with AVX2); with a replicated border, RGB8 groups touching the border are blended in
