@@ -45,7 +45,13 @@ public struct InterpreterOptions: Sendable, Hashable {
     /// gain little from more). Interpreters of one thread count share one pool process-wide, and a
     /// loop that finds the pool busy runs on its caller, so many interpreters on many threads do
     /// not multiply the worker threads.
-    public static let defaultThreadCount = min(UsableProcessors.count, 4)
+    public static let defaultThreadCount = defaultThreadCount(leavingBusy: 0)
+
+    /// The default ``threadCount`` beside `busy` cores that the caller keeps busy itself: the other
+    /// usable processors, at least 1 and at most 4.
+    public static func defaultThreadCount(leavingBusy busy: Int) -> Int {
+        max(1, min(UsableProcessors.count - busy, 4))
+    }
 
     public init(backend: Backend = .fastest, threadCount: Int = InterpreterOptions.defaultThreadCount,
                 skippedOutputs: Set<Int> = [], inputShape: [Int]? = nil) {

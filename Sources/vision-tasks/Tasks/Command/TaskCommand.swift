@@ -57,7 +57,7 @@ struct TaskCommand<Task: TaskCommandDefinition>: Command {
         // Each worker keeps a core busy on its own, and so do an MP4 overlay's decoding, drawing and
         // encoding: the task then runs on the other cores.
         let defaultThreadCount = drivers.jobs > 1 ? 1
-            : output.encodesVideo ? max(1, min(UsableProcessors.count - 1, 4)) : InterpreterOptions.defaultThreadCount
+            : InterpreterOptions.defaultThreadCount(leavingBusy: output.encodesVideo ? 1 : 0)
         let engine = try TaskEngineOptions(arguments: arguments, defaultThreadCount: defaultThreadCount)
         request = TaskRunRequest(
             taskName: Task.commandName, input: input, spec: try Task(arguments: arguments, engine: engine, output: output),
