@@ -21,20 +21,23 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 
 def timed(command):
-    """Wall seconds and CPU seconds (user + system) of one run of `command`."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - start
-    stderr = process.stderr.read().decode(errors="replace")
-    process.stderr.close()
-    code = os.waitstatus_to_exitcode(status)
-    if code != 0:
-        sys.exit(f"alternate: {' '.join(command)} exited with {code}:\n{stderr[-2000:]}")
+    """Wall seconds and CPU seconds (user + system) of one run of `command`. Its standard error goes
+    to a file, not a pipe, which a chatty run could fill while nothing reads it."""
+    with tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+        code = os.waitstatus_to_exitcode(status)
+        if code != 0:
+            errors.seek(0)
+            stderr = errors.read().decode(errors="replace")
+            sys.exit(f"alternate: {' '.join(command)} exited with {code}:\n{stderr[-2000:]}")
     return wall, usage.ru_utime + usage.ru_stime
 
 
