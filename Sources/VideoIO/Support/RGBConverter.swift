@@ -1,4 +1,9 @@
 #if FFmpeg
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CFFmpeg
 import Imaging
 
@@ -23,32 +28,83 @@ final class RGBConverter {
         }
         let context = try prepare(frame, source: source)
         let rowBytes = width * 3
-        let byteCount = rowBytes * height  // no overflow: limits.check bounded width × height
+        // Rows are converted into a buffer whose rows are whole 16-pixel steps (see `stepPixels`),
+        // then packed.
+        let paddedRowBytes = Self.whole(Self.stepPixels, width) * 3
+        let byteCount = paddedRowBytes * height  // no overflow: limits.check bounded width × height
         // swscale reads four plane pointers and strides even for packed formats.
-        let destinationStrides: [Int32] = [Int32(clamping: rowBytes), 0, 0, 0]
+        let destinationStrides: [Int32] = [Int32(clamping: paddedRowBytes), 0, 0, 0]
+        var (planes, strides) = Self.planes(of: frame)
+        let widened = Self.widenedPlanes(planes, strides, of: frame)
+        if let widened { (planes, strides) = (widened.buffers.map { UnsafePointer($0.baseAddress) } + [nil], widened.strides) }
+        defer { widened?.buffers.forEach { $0.deallocate() } }
         var scaledRows: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
+        var bytes = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
             let destinations: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
-            scaledRows = withUnsafePointer(to: &frame.pointee.data) { data in
-                withUnsafePointer(to: &frame.pointee.linesize) { strides in
-                    data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) { planes in
-                        strides.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { lineSizes in
-                            sws_scale(context, planes, lineSizes, 0, Int32(height), destinations, destinationStrides)
-                        }
-                    }
-                }
-            }
+            scaledRows = sws_scale(context, planes, strides, 0, Int32(height), destinations, destinationStrides)
             if scaledRows != Int32(height) { buffer.initialize(repeating: 0) }
+            if paddedRowBytes != rowBytes, let base = buffer.baseAddress {
+                for row in 1..<height { memmove(base + row * rowBytes, base + row * paddedRowBytes, rowBytes) }
+            }
             initialized = byteCount
         }
         guard scaledRows == Int32(height) else {
             throw .ffmpeg("\(source): swscale converted \(scaledRows) of \(height) rows")
         }
+        bytes.removeLast(byteCount - rowBytes * height)
         do {
             return try Image(width: width, height: height, format: .rgb8, bytes: bytes, limits: limits)
         } catch {
             throw .invalidArgument("\(source): \(error)")
         }
+    }
+
+    /// swscale's YUV 4:2:0 → RGB24 conversion (its SIMD path) takes rows in steps of 16 pixels:
+    /// at a width that is not a multiple of 16 it writes past the row's last pixel (24 bytes past
+    /// the buffer on the last row at widths of 8 mod 16, 1080 among them) or leaves up to 6 pixels
+    /// unwritten (854: six columns), unless the destination's rows are whole steps; and it then
+    /// reads whole steps of the planes' rows too.
+    private static let stepPixels = 16
+
+    private static func whole(_ step: Int, _ count: Int) -> Int { (count + step - 1) / step * step }
+
+    /// The frame's four plane pointers and strides, as swscale takes them.
+    private static func planes(of frame: UnsafeMutablePointer<AVFrame>) -> ([UnsafePointer<UInt8>?], [Int32]) {
+        let planes = withUnsafePointer(to: &frame.pointee.data) { data in
+            data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) {
+                Array(UnsafeBufferPointer(start: $0, count: 4))
+            }
+        }
+        let strides = withUnsafePointer(to: &frame.pointee.linesize) { sizes in
+            sizes.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { Array(UnsafeBufferPointer(start: $0, count: 4)) }
+        }
+        return (planes, strides)
+    }
+
+    /// For a YUV 4:2:0 frame whose plane rows are narrower than whole 16-pixel steps (an I420 copy
+    /// packed tightly, not a decoder's frame, whose rows are padded), copies of its planes with
+    /// such rows, which the caller deallocates; else nil.
+    private static func widenedPlanes(_ planes: [UnsafePointer<UInt8>?], _ strides: [Int32],
+                                      of frame: UnsafeMutablePointer<AVFrame>)
+        -> (buffers: [UnsafeMutableBufferPointer<UInt8>], strides: [Int32])? {
+        let format = frame.pointee.format
+        guard format == AV_PIX_FMT_YUV420P.rawValue || format == AV_PIX_FMT_YUVJ420P.rawValue else { return nil }
+        let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
+        let lumaWidth = whole(stepPixels, width)
+        let geometry = [(lumaWidth, height), (lumaWidth / 2, (height + 1) / 2), (lumaWidth / 2, (height + 1) / 2)]
+        guard zip(geometry, strides).contains(where: { Int($1) < $0.0 }),
+              zip(planes.prefix(3), strides).allSatisfy({ $0 != nil && $1 > 0 }) else { return nil }
+        var buffers: [UnsafeMutableBufferPointer<UInt8>] = []
+        for (index, (rowBytes, rows)) in geometry.enumerated() {
+            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: rowBytes * rows)
+            buffer.initialize(repeating: 0)
+            let used = min(rowBytes, Int(strides[index]))
+            for row in 0..<rows {
+                (buffer.baseAddress! + row * rowBytes).update(from: planes[index]! + row * Int(strides[index]), count: used)
+            }
+            buffers.append(buffer)
+        }
+        return (buffers, geometry.map { Int32($0.0) } + [0])
     }
 
     private func prepare(_ frame: UnsafeMutablePointer<AVFrame>, source: String) throws(VideoError) -> OpaquePointer {
