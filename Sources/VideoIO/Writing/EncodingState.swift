@@ -211,18 +211,13 @@ final class EncodingState {
 
     /// Converts the RGB pixels of `image` into the YUV planes of `frame`.
     private func convertRGB(_ image: Image, into frame: UnsafeMutablePointer<AVFrame>, scaler: OpaquePointer) throws(VideoError) {
-        let plane = image.planes[0]
-        // swscale reads four plane pointers and strides even for packed formats.
-        let sourceStrides: [Int32] = [Int32(clamping: plane.rowStride), 0, 0, 0]
         let height = Int32(image.height)
-        let converted = plane.bytes.withUnsafeBufferPointer { bytes -> Int32 in
-            let sources: [UnsafePointer<UInt8>?] = [bytes.baseAddress, nil, nil, nil]
-            return withUnsafeMutablePointer(to: &frame.pointee.data) { data in
-                withUnsafePointer(to: &frame.pointee.linesize) { strides in
-                    data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) { planes in
-                        strides.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { lineSizes in
-                            sws_scale(scaler, sources, sourceStrides, 0, height, planes, lineSizes)
-                        }
+        let converted = withUnsafeMutablePointer(to: &frame.pointee.data) { data in
+            withUnsafePointer(to: &frame.pointee.linesize) { strides in
+                data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) { planes in
+                    strides.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { lineSizes in
+                        scaleRGB24(scaler, image, into: Array(UnsafeBufferPointer(start: planes, count: 4)),
+                                   strides: Array(UnsafeBufferPointer(start: lineSizes, count: 4)))
                     }
                 }
             }

@@ -34,16 +34,11 @@ final class FrameFitter {
         context = created
         let left = (width - fitted.width) / 2, top = (height - fitted.height) / 2
         let rowBytes = width * 3
-        let source = image.planes[0]
-        let sourceStrides: [Int32] = [Int32(clamping: source.rowStride), 0, 0, 0]
         let destinationStrides: [Int32] = [Int32(clamping: rowBytes), 0, 0, 0]
         var canvas = [UInt8](repeating: 0, count: rowBytes * height)
-        let scaledRows = source.bytes.withUnsafeBufferPointer { input in
-            canvas.withUnsafeMutableBufferPointer { output in
-                let sources: [UnsafePointer<UInt8>?] = [input.baseAddress, nil, nil, nil]
-                let destinations: [UnsafeMutablePointer<UInt8>?] = [output.baseAddress! + top * rowBytes + left * 3, nil, nil, nil]
-                return sws_scale(created, sources, sourceStrides, 0, Int32(image.height), destinations, destinationStrides)
-            }
+        let scaledRows = canvas.withUnsafeMutableBufferPointer { output in
+            let destinations: [UnsafeMutablePointer<UInt8>?] = [output.baseAddress! + top * rowBytes + left * 3, nil, nil, nil]
+            return scaleRGB24(created, image, into: destinations, strides: destinationStrides)
         }
         guard scaledRows == Int32(fitted.height) else {
             throw .ffmpeg("\(destination): swscale scaled \(scaledRows) of \(fitted.height) rows")
