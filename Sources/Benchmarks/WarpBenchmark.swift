@@ -22,8 +22,8 @@ public enum WarpBenchmark {
     /// Times a rotated 256×256 crop (REPLICATE border, pose-landmark style) from a 1920×1080 RGB
     /// image on the calling thread: the uint8 crop alone and the crop plus [0, 1] normalization; a
     /// body-sized crop from a 1280×720 frame that reaches past its top and bottom (ZERO border, then
-    /// REPLICATE, whose border pixels take the per-pixel path); then
-    /// the uint8 crop from the 1920×1080 picture as NV12 and as I420. The REPLICATE, NV12 and I420
+    /// REPLICATE); then the uint8 crop from the 1920×1080 picture as NV12 and as I420, and the
+    /// REPLICATE body crop from the 1280×720 frame in both. The REPLICATE, NV12 and I420 rotated
     /// crops are timed again with the picture evicted from the cache before each call (64 MB
     /// touched, untimed), as a video frame is by the time its crop is taken.
     public static func rotatedCrop(iterations: Int = 300) throws(ImageError) -> [Result] {
@@ -76,6 +76,10 @@ public enum WarpBenchmark {
             })
             results.append(try measure("the same crop from \(format) out of the cache", iterations, before: evict) { () throws(ImageError) in
                 _ = try crop.crop(yuv)
+            })
+            let yuvFrame = try frame.converted(to: format)
+            results.append(try measure("the body crop from 1280×720 \(format), REPLICATE border", iterations) { () throws(ImageError) in
+                _ = try replicated.crop(yuvFrame)
             })
         }
         return results

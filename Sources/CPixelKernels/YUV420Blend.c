@@ -63,6 +63,40 @@ VT_AVX2 static inline __m256i weigh(__m256i a, __m256i b, __m256i weights) {
     return _mm256_madd_epi16(_mm256_or_si256(a, _mm256_slli_epi32(b, 16)), weights);
 }
 
+/// PackedRGB.blend of the converted taps (top left and right, bottom left and right) of 8 pixels
+/// with the fractions of their positions `px`, `py` (1/32 px): per 128-bit half, the 4 pixels'
+/// bytes R G B, then 4 bytes of zeros.
+VT_AVX2 static inline __m256i blend(const __m256i lt[3], const __m256i rt[3], const __m256i lb[3], const __m256i rb[3],
+                                    __m256i px, __m256i py) {
+    // ((32 − fy)·((32 − fx)·p00 + fx·p01) + fy·((32 − fx)·p10 + fx·p11) + 512) >> 10.
+    const __m256i fraction = _mm256_set1_epi32(31), thirty_two = _mm256_set1_epi32(32);
+    const __m256i fx = _mm256_and_si256(px, fraction), fy = _mm256_and_si256(py, fraction);
+    const __m256i horizontal = _mm256_or_si256(_mm256_sub_epi32(thirty_two, fx), _mm256_slli_epi32(fx, 16));
+    const __m256i vertical = _mm256_or_si256(_mm256_sub_epi32(thirty_two, fy), _mm256_slli_epi32(fy, 16));
+    __m256i channel[3];
+    for (int k = 0; k < 3; k++) {
+        const __m256i upper_sum = weigh(lt[k], rt[k], horizontal), lower_sum = weigh(lb[k], rb[k], horizontal);
+        channel[k] = _mm256_srli_epi32(_mm256_add_epi32(weigh(upper_sum, lower_sum, vertical), _mm256_set1_epi32(512)), 10);
+    }
+    // Per 128-bit half: bytes r0..r3 g0..g3 b0..b3 0 0 0 0, then R G B per pixel.
+    const __m256i order = _mm256_setr_epi8(0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11, 12, 13, 14, 15,
+                                           0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11, 12, 13, 14, 15);
+    const __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(channel[0], channel[1]),
+                                              _mm256_packus_epi32(channel[2], _mm256_setzero_si256()));
+    return _mm256_shuffle_epi8(bytes, order);
+}
+
+/// Stores a group's 12 bytes (`pixels`, as `blend` leaves a half), or 16 when `may_overwrite`.
+VT_AVX2 static inline void store_group(__m128i pixels, int may_overwrite, uint8_t *destination) {
+    if (may_overwrite) {
+        _mm_storeu_si128((__m128i *)(void *)destination, pixels);
+    } else {
+        _mm_storel_epi64((__m128i *)(void *)destination, pixels);
+        const int32_t last = _mm_extract_epi32(pixels, 2);
+        __builtin_memcpy(destination + 8, &last, 4);
+    }
+}
+
 /// Whether every lane of `offsets` in `half_mask` (movemask bytes) is below `limit`.
 VT_AVX2 static inline int below(__m256i offsets, __m256i limit, int half_mask) {
     return (_mm256_movemask_epi8(_mm256_cmpgt_epi32(limit, offsets)) & half_mask) == half_mask;
@@ -84,14 +118,12 @@ VT_AVX2 size_t vt_yuv420_blend_groups(const vt_yuv420 *image, const int32_t *pos
     const __m256i v_limit = read_limit(image->v_count);
     const __m256i luma_stride = _mm256_set1_epi32((int32_t)image->luma_stride);
     const __m256i u_stride = _mm256_set1_epi32((int32_t)image->u_stride), v_stride = _mm256_set1_epi32((int32_t)image->v_stride);
-    const __m256i one = _mm256_set1_epi32(1), fraction = _mm256_set1_epi32(31), thirty_two = _mm256_set1_epi32(32);
+    const __m256i one = _mm256_set1_epi32(1);
     const int step = (int)image->chroma_step;
     const __m256i chroma_step = _mm256_set1_epi32(step);
     const int interleaved = step == 2 && image->v == image->u + 1;
     const coefficients c = {_mm256_set1_epi32(image->cy), _mm256_set1_epi32(image->cub), _mm256_set1_epi32(image->cug),
                             _mm256_set1_epi32(image->cvg), _mm256_set1_epi32(image->cvr), _mm256_set1_epi32(image->luma_offset)};
-    const __m256i order = _mm256_setr_epi8(0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11, 12, 13, 14, 15,
-                                           0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11, 12, 13, 14, 15);
     size_t group = first;
     while (group < end) {
         // Two groups at a time: group g in lanes 0-3, group g + 1 in lanes 4-7 (or g again when
@@ -151,39 +183,64 @@ VT_AVX2 size_t vt_yuv420_blend_groups(const vt_yuv420 *image, const int32_t *pos
         convert(&c, byte_at(luma_bottom, 0), byte_at(u_bottom, 0), byte_at(v_bottom, 0), lb);
         convert(&c, byte_at(luma_bottom, 8), right_sample(u_bottom, odd, step), right_sample(v_bottom, odd, step), rb);
 
-        // PackedRGB.blend: ((32 − fy)·((32 − fx)·p00 + fx·p01) + fy·((32 − fx)·p10 + fx·p11) + 512) >> 10.
-        const __m256i fx = _mm256_and_si256(px, fraction), fy = _mm256_and_si256(py, fraction);
-        const __m256i horizontal = _mm256_or_si256(_mm256_sub_epi32(thirty_two, fx), _mm256_slli_epi32(fx, 16));
-        const __m256i vertical = _mm256_or_si256(_mm256_sub_epi32(thirty_two, fy), _mm256_slli_epi32(fy, 16));
-        __m256i channel[3];
-        for (int k = 0; k < 3; k++) {
-            const __m256i upper_sum = weigh(lt[k], rt[k], horizontal), lower_sum = weigh(lb[k], rb[k], horizontal);
-            channel[k] = _mm256_srli_epi32(_mm256_add_epi32(weigh(upper_sum, lower_sum, vertical), _mm256_set1_epi32(512)), 10);
-        }
-        // Per 128-bit half: bytes r0..r3 g0..g3 b0..b3 0 0 0 0, then R G B per pixel.
-        const __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(channel[0], channel[1]),
-                                                  _mm256_packus_epi32(channel[2], _mm256_setzero_si256()));
-        const __m256i pixels = _mm256_shuffle_epi8(bytes, order);
+        const __m256i pixels = blend(lt, rt, lb, rb, px, py);
         const __m128i low = _mm256_castsi256_si128(pixels), high = _mm256_extracti128_si256(pixels, 1);
         uint8_t *destination = out + 12 * group;
-        if (group < overwriting) {
-            _mm_storeu_si128((__m128i *)(void *)destination, low);
-        } else {
-            _mm_storel_epi64((__m128i *)(void *)destination, low);
-            const int32_t last = _mm_extract_epi32(low, 2);
-            __builtin_memcpy(destination + 8, &last, 4);
-        }
+        store_group(low, group < overwriting, destination);
         if (!pair) return group + 1 - first;
-        if (group + 1 < overwriting) {
-            _mm_storeu_si128((__m128i *)(void *)(destination + 12), high);
-        } else {
-            _mm_storel_epi64((__m128i *)(void *)(destination + 12), high);
-            const int32_t last = _mm_extract_epi32(high, 2);
-            __builtin_memcpy(destination + 20, &last, 4);
-        }
+        store_group(high, group + 1 < overwriting, destination + 12);
         group += 2;
     }
     return group - first;
+}
+
+/// Byte `offsets[i]` of `base` in lane i (i < 4; lanes 4–7 repeat lanes 0–3).
+VT_AVX2 static inline __m256i gather_bytes(const uint8_t *base, __m128i offsets) {
+    int32_t at[4];
+    _mm_storeu_si128((__m128i *)(void *)at, offsets);
+    const __m128i lanes = _mm_setr_epi32(base[at[0]], base[at[1]], base[at[2]], base[at[3]]);
+    return _mm256_set_m128i(lanes, lanes);
+}
+
+/// `min(max(x, 0), last)` in each lane.
+VT_AVX2 static inline __m128i clamp_to(__m128i x, int32_t last) {
+    return _mm_min_epi32(_mm_max_epi32(x, _mm_setzero_si128()), _mm_set1_epi32(last));
+}
+
+/// One tap of 4 pixels at the clamped columns `x` and rows `y`: Y, U and V converted to RGB.
+VT_AVX2 static inline void clamped_tap(const vt_yuv420 *image, const coefficients *c, __m128i x, __m128i y, __m256i rgb[3]) {
+    const __m128i luma = _mm_add_epi32(_mm_mullo_epi32(y, _mm_set1_epi32((int32_t)image->luma_stride)), x);
+    const __m128i column = _mm_mullo_epi32(_mm_srai_epi32(x, 1), _mm_set1_epi32((int32_t)image->chroma_step));
+    const __m128i row = _mm_srai_epi32(y, 1);
+    const __m128i u = _mm_add_epi32(_mm_mullo_epi32(row, _mm_set1_epi32((int32_t)image->u_stride)), column);
+    const __m128i v = _mm_add_epi32(_mm_mullo_epi32(row, _mm_set1_epi32((int32_t)image->v_stride)), column);
+    convert(c, gather_bytes(image->luma, luma), gather_bytes(image->u, u), gather_bytes(image->v, v), rgb);
+}
+
+VT_AVX2 int vt_yuv420_blend_replicated_group(const vt_yuv420 *image, const int32_t *positions, size_t group,
+                                             int may_overwrite, uint8_t *out) {
+    // Offsets are computed in 32 bits, and clamping the raw column and row gives what clamping
+    // OpenCV's int16-saturated ones does, below 32768.
+    if (image->luma_stride > 32767 || image->u_stride > 32767 || image->v_stride > 32767 || image->width > 32767
+        || image->height > 32767 || image->width < 1 || image->height < 1) {
+        return 0;
+    }
+    const int32_t *at = positions + 8 * group;
+    const __m128i px = _mm_loadu_si128((const __m128i *)(const void *)at);
+    const __m128i py = _mm_loadu_si128((const __m128i *)(const void *)(at + 4));
+    const __m128i sx = _mm_srai_epi32(px, 5), sy = _mm_srai_epi32(py, 5), one = _mm_set1_epi32(1);
+    const __m128i left = clamp_to(sx, image->width - 1), right = clamp_to(_mm_add_epi32(sx, one), image->width - 1);
+    const __m128i upper = clamp_to(sy, image->height - 1), lower = clamp_to(_mm_add_epi32(sy, one), image->height - 1);
+    const coefficients c = {_mm256_set1_epi32(image->cy), _mm256_set1_epi32(image->cub), _mm256_set1_epi32(image->cug),
+                            _mm256_set1_epi32(image->cvg), _mm256_set1_epi32(image->cvr), _mm256_set1_epi32(image->luma_offset)};
+    __m256i lt[3], rt[3], lb[3], rb[3];
+    clamped_tap(image, &c, left, upper, lt);
+    clamped_tap(image, &c, right, upper, rt);
+    clamped_tap(image, &c, left, lower, lb);
+    clamped_tap(image, &c, right, lower, rb);
+    const __m256i pixels = blend(lt, rt, lb, rb, _mm256_set_m128i(px, px), _mm256_set_m128i(py, py));
+    store_group(_mm256_castsi256_si128(pixels), may_overwrite, out);
+    return 1;
 }
 #else
 int vt_yuv420_blend_groups_available(void) { return 0; }
@@ -191,6 +248,12 @@ int vt_yuv420_blend_groups_available(void) { return 0; }
 size_t vt_yuv420_blend_groups(const vt_yuv420 *image, const int32_t *positions, size_t first, size_t end,
                               size_t overwriting, uint8_t *out) {
     (void)image; (void)positions; (void)first; (void)end; (void)overwriting; (void)out;
+    return 0;
+}
+
+int vt_yuv420_blend_replicated_group(const vt_yuv420 *image, const int32_t *positions, size_t group, int may_overwrite,
+                                     uint8_t *out) {
+    (void)image; (void)positions; (void)group; (void)may_overwrite; (void)out;
     return 0;
 }
 #endif
