@@ -194,53 +194,61 @@ VT_AVX2 size_t vt_yuv420_blend_groups(const vt_yuv420 *image, const int32_t *pos
     return group - first;
 }
 
-/// Byte `offsets[i]` of `base` in lane i (i < 4; lanes 4–7 repeat lanes 0–3).
-VT_AVX2 static inline __m256i gather_bytes(const uint8_t *base, __m128i offsets) {
-    int32_t at[4];
-    _mm_storeu_si128((__m128i *)(void *)at, offsets);
-    const __m128i lanes = _mm_setr_epi32(base[at[0]], base[at[1]], base[at[2]], base[at[3]]);
-    return _mm256_set_m128i(lanes, lanes);
+/// Byte `offsets[i]` of `base` in lane i.
+VT_AVX2 static inline __m256i gather_bytes(const uint8_t *base, __m256i offsets) {
+    int32_t at[8];
+    _mm256_storeu_si256((__m256i *)(void *)at, offsets);
+    return _mm256_setr_epi32(base[at[0]], base[at[1]], base[at[2]], base[at[3]], base[at[4]], base[at[5]], base[at[6]],
+                             base[at[7]]);
 }
 
 /// `min(max(x, 0), last)` in each lane.
-VT_AVX2 static inline __m128i clamp_to(__m128i x, int32_t last) {
-    return _mm_min_epi32(_mm_max_epi32(x, _mm_setzero_si128()), _mm_set1_epi32(last));
+VT_AVX2 static inline __m256i clamp_to(__m256i x, int32_t last) {
+    return _mm256_min_epi32(_mm256_max_epi32(x, _mm256_setzero_si256()), _mm256_set1_epi32(last));
 }
 
-/// One tap of 4 pixels at the clamped columns `x` and rows `y`: Y, U and V converted to RGB.
-VT_AVX2 static inline void clamped_tap(const vt_yuv420 *image, const coefficients *c, __m128i x, __m128i y, __m256i rgb[3]) {
-    const __m128i luma = _mm_add_epi32(_mm_mullo_epi32(y, _mm_set1_epi32((int32_t)image->luma_stride)), x);
-    const __m128i column = _mm_mullo_epi32(_mm_srai_epi32(x, 1), _mm_set1_epi32((int32_t)image->chroma_step));
-    const __m128i row = _mm_srai_epi32(y, 1);
-    const __m128i u = _mm_add_epi32(_mm_mullo_epi32(row, _mm_set1_epi32((int32_t)image->u_stride)), column);
-    const __m128i v = _mm_add_epi32(_mm_mullo_epi32(row, _mm_set1_epi32((int32_t)image->v_stride)), column);
+/// One tap of 8 pixels at the clamped columns `x` and rows `y`: Y, U and V read as single bytes
+/// and converted to RGB.
+VT_AVX2 static inline void clamped_tap(const vt_yuv420 *image, const coefficients *c, __m256i x, __m256i y, __m256i rgb[3]) {
+    const __m256i luma = _mm256_add_epi32(_mm256_mullo_epi32(y, _mm256_set1_epi32((int32_t)image->luma_stride)), x);
+    const __m256i column = _mm256_mullo_epi32(_mm256_srai_epi32(x, 1), _mm256_set1_epi32((int32_t)image->chroma_step));
+    const __m256i row = _mm256_srai_epi32(y, 1);
+    const __m256i u = _mm256_add_epi32(_mm256_mullo_epi32(row, _mm256_set1_epi32((int32_t)image->u_stride)), column);
+    const __m256i v = _mm256_add_epi32(_mm256_mullo_epi32(row, _mm256_set1_epi32((int32_t)image->v_stride)), column);
     convert(c, gather_bytes(image->luma, luma), gather_bytes(image->u, u), gather_bytes(image->v, v), rgb);
 }
 
-VT_AVX2 int vt_yuv420_blend_replicated_group(const vt_yuv420 *image, const int32_t *positions, size_t group,
-                                             int may_overwrite, uint8_t *out) {
+VT_AVX2 size_t vt_yuv420_blend_replicated_groups(const vt_yuv420 *image, const int32_t *positions, size_t first,
+                                                 size_t end, size_t overwriting, uint8_t *out) {
     // Offsets are computed in 32 bits, and clamping the raw column and row gives what clamping
     // OpenCV's int16-saturated ones does, below 32768.
     if (image->luma_stride > 32767 || image->u_stride > 32767 || image->v_stride > 32767 || image->width > 32767
         || image->height > 32767 || image->width < 1 || image->height < 1) {
         return 0;
     }
-    const int32_t *at = positions + 8 * group;
-    const __m128i px = _mm_loadu_si128((const __m128i *)(const void *)at);
-    const __m128i py = _mm_loadu_si128((const __m128i *)(const void *)(at + 4));
-    const __m128i sx = _mm_srai_epi32(px, 5), sy = _mm_srai_epi32(py, 5), one = _mm_set1_epi32(1);
-    const __m128i left = clamp_to(sx, image->width - 1), right = clamp_to(_mm_add_epi32(sx, one), image->width - 1);
-    const __m128i upper = clamp_to(sy, image->height - 1), lower = clamp_to(_mm_add_epi32(sy, one), image->height - 1);
     const coefficients c = {_mm256_set1_epi32(image->cy), _mm256_set1_epi32(image->cub), _mm256_set1_epi32(image->cug),
                             _mm256_set1_epi32(image->cvg), _mm256_set1_epi32(image->cvr), _mm256_set1_epi32(image->luma_offset)};
-    __m256i lt[3], rt[3], lb[3], rb[3];
-    clamped_tap(image, &c, left, upper, lt);
-    clamped_tap(image, &c, right, upper, rt);
-    clamped_tap(image, &c, left, lower, lb);
-    clamped_tap(image, &c, right, lower, rb);
-    const __m256i pixels = blend(lt, rt, lb, rb, _mm256_set_m128i(px, px), _mm256_set_m128i(py, py));
-    store_group(_mm256_castsi256_si128(pixels), may_overwrite, out);
-    return 1;
+    const __m256i one = _mm256_set1_epi32(1);
+    for (size_t group = first; group < end; group += 2) {
+        // Group g in lanes 0-3, group g + 1 in lanes 4-7 (g again when there is none).
+        const int32_t *at = positions + 8 * group, *next = group + 1 < end ? at + 8 : at;
+        const __m256i px = _mm256_set_m128i(_mm_loadu_si128((const __m128i *)(const void *)next),
+                                            _mm_loadu_si128((const __m128i *)(const void *)at));
+        const __m256i py = _mm256_set_m128i(_mm_loadu_si128((const __m128i *)(const void *)(next + 4)),
+                                            _mm_loadu_si128((const __m128i *)(const void *)(at + 4)));
+        const __m256i sx = _mm256_srai_epi32(px, 5), sy = _mm256_srai_epi32(py, 5);
+        const __m256i left = clamp_to(sx, image->width - 1), right = clamp_to(_mm256_add_epi32(sx, one), image->width - 1);
+        const __m256i upper = clamp_to(sy, image->height - 1), lower = clamp_to(_mm256_add_epi32(sy, one), image->height - 1);
+        __m256i lt[3], rt[3], lb[3], rb[3];
+        clamped_tap(image, &c, left, upper, lt);
+        clamped_tap(image, &c, right, upper, rt);
+        clamped_tap(image, &c, left, lower, lb);
+        clamped_tap(image, &c, right, lower, rb);
+        const __m256i pixels = blend(lt, rt, lb, rb, px, py);
+        store_group(_mm256_castsi256_si128(pixels), group < overwriting, out + 12 * group);
+        if (group + 1 < end) store_group(_mm256_extracti128_si256(pixels, 1), group + 1 < overwriting, out + 12 * (group + 1));
+    }
+    return end - first;
 }
 #else
 int vt_yuv420_blend_groups_available(void) { return 0; }
@@ -251,9 +259,9 @@ size_t vt_yuv420_blend_groups(const vt_yuv420 *image, const int32_t *positions, 
     return 0;
 }
 
-int vt_yuv420_blend_replicated_group(const vt_yuv420 *image, const int32_t *positions, size_t group, int may_overwrite,
-                                     uint8_t *out) {
-    (void)image; (void)positions; (void)group; (void)may_overwrite; (void)out;
+size_t vt_yuv420_blend_replicated_groups(const vt_yuv420 *image, const int32_t *positions, size_t first, size_t end,
+                                         size_t overwriting, uint8_t *out) {
+    (void)image; (void)positions; (void)first; (void)end; (void)overwriting; (void)out;
     return 0;
 }
 #endif

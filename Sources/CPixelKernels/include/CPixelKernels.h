@@ -47,13 +47,13 @@ int vt_yuv420_blend_groups_available(void);
 size_t vt_yuv420_blend_groups(const vt_yuv420 *image, const int32_t *positions, size_t first, size_t end,
                               size_t overwriting, uint8_t *out);
 
-/// Group `group` of `vt_yuv420_blend_groups`'s layout blended with a replicated border: each
-/// tap's column and row clamped into the image (OpenCV's `BORDER_REPLICATE`), converted and
-/// blended as there; its 12 bytes go to `out` (the group's own place), or 16 when `may_overwrite`. Returns 1,
-/// or 0 without writing where it cannot (a side or stride of 32768 or more). Never call it where
-/// `vt_yuv420_blend_groups` is not available.
-int vt_yuv420_blend_replicated_group(const vt_yuv420 *image, const int32_t *positions, size_t group, int may_overwrite,
-                                     uint8_t *out);
+/// Groups `first ..< end` of `vt_yuv420_blend_groups`'s layout (and written as there) blended
+/// with a replicated border: each tap's column and row clamped into the image (OpenCV's
+/// `BORDER_REPLICATE`; nothing changes for a tap inside), converted and blended as there, two
+/// groups at a time. Returns how many it blended: all, or 0 without writing where it cannot (a
+/// side or stride of 32768 or more). Never call it where `vt_yuv420_blend_groups` is not available.
+size_t vt_yuv420_blend_replicated_groups(const vt_yuv420 *image, const int32_t *positions, size_t first, size_t end,
+                                         size_t overwriting, uint8_t *out);
 
 /// Undoes PNG's row filters in place (docs/image-decoding.md §2). `data` holds `height` rows of
 /// `1 + row_bytes` bytes, each a filter type (0…4) and the row's filtered bytes; afterwards its first

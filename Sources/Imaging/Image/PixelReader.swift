@@ -18,13 +18,13 @@ protocol PixelReader {
     /// `out + 12g`, and groups below `overwritingBelow` may also write the 4 bytes after them.
     func blendGroups(_ positions: UnsafePointer<Int32>, _ groups: Range<Int>, overwritingBelow: Int,
                      into out: UnsafeMutablePointer<UInt8>) -> Int
-    /// Blends group `group` (laid out as for ``blendGroups(_:_:overwritingBelow:into:)``) with a
-    /// replicated border: each tap's column and row clamped into the image, as OpenCV's
-    /// `BORDER_REPLICATE` does. Returns `false`, writing nothing, where it cannot (the warp then
-    /// samples the group pixel by pixel); `mayOverwriteNextPixels` allows writing the 4 bytes after
-    /// the group's 12.
-    func blendReplicatedGroup(_ positions: UnsafePointer<Int32>, _ group: Int, mayOverwriteNextPixels: Bool,
-                              into out: UnsafeMutablePointer<UInt8>) -> Bool
+    /// Blends the first groups of `groups` (laid out and written as for
+    /// ``blendGroups(_:_:overwritingBelow:into:)``) with a replicated border: each tap's column and
+    /// row clamped into the image, as OpenCV's `BORDER_REPLICATE` does (which changes nothing for
+    /// a tap inside). Returns how many it blended, from the first on: 0 where it cannot (the warp
+    /// then samples the first group pixel by pixel).
+    func blendReplicatedGroups(_ positions: UnsafePointer<Int32>, _ groups: Range<Int>, overwritingBelow: Int,
+                               into out: UnsafeMutablePointer<UInt8>) -> Int
     /// Whether ``blendGroups(_:_:overwritingBelow:into:)`` can ever blend a group (else the warp
     /// samples pixel by pixel).
     static var hasGroupPath: Bool { get }
@@ -60,9 +60,9 @@ extension PixelReader {
     }
 
     @inline(__always)
-    func blendReplicatedGroup(_ positions: UnsafePointer<Int32>, _ group: Int, mayOverwriteNextPixels: Bool,
-                              into out: UnsafeMutablePointer<UInt8>) -> Bool {
-        false
+    func blendReplicatedGroups(_ positions: UnsafePointer<Int32>, _ groups: Range<Int>, overwritingBelow: Int,
+                               into out: UnsafeMutablePointer<UInt8>) -> Int {
+        0
     }
 
     @inline(__always)

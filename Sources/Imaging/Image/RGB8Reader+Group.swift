@@ -48,8 +48,19 @@ extension RGB8Reader {
     }
 
     @inline(__always)
-    func blendReplicatedGroup(_ positions: UnsafePointer<Int32>, _ group: Int, mayOverwriteNextPixels: Bool,
-                              into out: UnsafeMutablePointer<UInt8>) -> Bool {
+    func blendReplicatedGroups(_ positions: UnsafePointer<Int32>, _ groups: Range<Int>, overwritingBelow: Int,
+                               into out: UnsafeMutablePointer<UInt8>) -> Int {
+        // One group at a time: the groups after a border group are usually inside, for blendGroups.
+        guard let group = groups.first,
+              blendReplicatedGroup(positions, group, mayOverwriteNextPixels: group < overwritingBelow, into: out + 12 &* group)
+        else { return 0 }
+        return 1
+    }
+
+    /// One group of ``blendReplicatedGroups(_:_:overwritingBelow:into:)`` into `out`, its place.
+    @inline(__always)
+    private func blendReplicatedGroup(_ positions: UnsafePointer<Int32>, _ group: Int, mayOverwriteNextPixels: Bool,
+                                      into out: UnsafeMutablePointer<UInt8>) -> Bool {
         // Eligible readers only, and images below 32768 pixels a side, where clamping the raw
         // column and row gives what clamping OpenCV's int16-saturated ones does.
         guard groupLastColumn[0] >= 0, width <= 32767, height <= 32767 else { return false }

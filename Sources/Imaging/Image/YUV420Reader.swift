@@ -81,14 +81,15 @@ struct YUV420Reader<Decoder: YUVToRGB>: PixelReader {
         vt_yuv420_blend_groups(image.pointer, positions, groups.lowerBound, groups.upperBound, max(overwritingBelow, 0), out)
     }
 
-    /// A group touching the border with its taps clamped into the image by CPixelKernels'
-    /// `vt_yuv420_blend_replicated_group`: the same conversion and blend as the per-pixel path's
-    /// replicated border, so the same bytes.
+    /// Groups touching the border with their taps clamped into the image, two at a time, by
+    /// CPixelKernels' `vt_yuv420_blend_replicated_groups`: the same conversion and blend as the
+    /// per-pixel path's replicated border, so the same bytes.
     @inline(__always)
-    func blendReplicatedGroup(_ positions: UnsafePointer<Int32>, _ group: Int, mayOverwriteNextPixels: Bool,
-                              into out: UnsafeMutablePointer<UInt8>) -> Bool {
-        guard Self.hasGroupPath else { return false }
-        return vt_yuv420_blend_replicated_group(image.pointer, positions, group, mayOverwriteNextPixels ? 1 : 0, out) != 0
+    func blendReplicatedGroups(_ positions: UnsafePointer<Int32>, _ groups: Range<Int>, overwritingBelow: Int,
+                               into out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard Self.hasGroupPath else { return 0 }
+        return vt_yuv420_blend_replicated_groups(image.pointer, positions, groups.lowerBound, groups.upperBound,
+                                                 max(overwritingBelow, 0), out)
     }
 }
 

@@ -9,9 +9,9 @@
 ///   rows asked for ahead (``PixelReader/prefetchTaps(_:count:)``);
 /// - groups of four pixels whose taps are all inside the image are blended by the format's
 ///   ``PixelReader/blendGroups(_:_:overwritingBelow:into:)`` (vectorized for RGB8, and for YUV
-///   4:2:0 with AVX2); with a replicated border, RGB8 groups touching the border are blended in
+///   4:2:0 with AVX2); with a replicated border, groups touching the border are blended in
 ///   vector lanes too, their taps clamped into the image
-///   (``PixelReader/blendReplicatedGroup(_:_:mayOverwriteNextPixels:into:)``); the others, and the
+///   (``PixelReader/blendReplicatedGroups(_:_:overwritingBelow:into:)``); the others, and the
 ///   pixels of a block row's last incomplete group, take the per-pixel path of
 ///   ``samplePixel(_:_:_:into:)``, which handles the border.
 struct PerspectiveWarpKernel: ReaderVisitor {
@@ -75,14 +75,16 @@ struct PerspectiveWarpKernel: ReaderVisitor {
         while group < fullGroups {
             group &+= reader.blendGroups(positions, group..<fullGroups, overwritingBelow: scratchGroups, into: output)
             if group < fullGroups {
-                // A group touching the border: its taps clamped into the image in vector lanes
-                // with a replicated border, else pixel by pixel.
-                if border != .replicate
-                    || !reader.blendReplicatedGroup(positions, group, mayOverwriteNextPixels: group < scratchGroups,
-                                                    into: output + 12 &* group) {
+                // A group touching the border (and maybe the next): their taps clamped into the
+                // image in vector lanes with a replicated border, else pixel by pixel.
+                let blended = border == .replicate
+                    ? reader.blendReplicatedGroups(positions, group..<min(group &+ 2, fullGroups), overwritingBelow: scratchGroups,
+                                                   into: output)
+                    : 0
+                if blended == 0 {
                     samplePixels(reader, positions: positions, 4 &* group..<4 &* group &+ 4, into: output)
                 }
-                group &+= 1
+                group &+= max(blended, 1)
             }
         }
         if 4 &* fullGroups < count {
