@@ -77,10 +77,9 @@ struct PerspectiveWarpKernel: ReaderVisitor {
             if group < fullGroups {
                 // A group touching the border (and maybe the next): their taps clamped into the
                 // image in vector lanes with a replicated border, else pixel by pixel.
+                let pair = group..<min(group &+ 2, fullGroups)
                 let blended = border == .replicate
-                    ? reader.blendReplicatedGroups(positions, group..<min(group &+ 2, fullGroups), overwritingBelow: scratchGroups,
-                                                   into: output)
-                    : 0
+                    ? reader.blendReplicatedGroups(positions, pair, overwritingBelow: scratchGroups, into: output) : 0
                 if blended == 0 {
                     samplePixels(reader, positions: positions, 4 &* group..<4 &* group &+ 4, into: output)
                 }

@@ -19,10 +19,11 @@ extension DecodingState {
         // Odd sizes stay RGB-only: Imaging's YUV conversions and the 4:2:0 encoder need even ones.
         guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else { return nil }
         let sizes = [(width, height), ((width + 1) / 2, (height + 1) / 2), ((width + 1) / 2, (height + 1) / 2)]
+        let sources = frame.planePointers, lineSizes = frame.lineSizes
         var planes: [ImagePlane] = []
         for (index, (planeWidth, planeHeight)) in sizes.enumerated() {
-            guard let source = Self.plane(frame, index), let stride = Self.lineSize(frame, index),
-                  stride >= planeWidth else { return nil }
+            // Negative strides (bottom-up rows) are left to the RGB path.
+            guard let source = sources[index], case let stride = Int(lineSizes[index]), stride >= planeWidth else { return nil }
             let bytes = [UInt8](unsafeUninitializedCapacity: planeWidth * planeHeight) { buffer, initialized in
                 for row in 0..<planeHeight {
                     (buffer.baseAddress! + row * planeWidth).update(from: source + row * stride, count: planeWidth)
@@ -34,19 +35,6 @@ extension DecodingState {
         var image = try? Image(width: width, height: height, format: .i420, planes: planes, limits: limits)
         image?.yuvColorSpace = space
         return image
-    }
-
-    private static func plane(_ frame: UnsafeMutablePointer<AVFrame>, _ index: Int) -> UnsafePointer<UInt8>? {
-        withUnsafePointer(to: &frame.pointee.data) { data in
-            data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) { $0[index] }
-        }
-    }
-
-    private static func lineSize(_ frame: UnsafeMutablePointer<AVFrame>, _ index: Int) -> Int? {
-        let size = withUnsafePointer(to: &frame.pointee.linesize) { sizes in
-            sizes.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { Int($0[index]) }
-        }
-        return size > 0 ? size : nil  // negative strides (bottom-up) are left to the RGB path
     }
 }
 #endif

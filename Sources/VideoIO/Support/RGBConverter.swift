@@ -34,7 +34,7 @@ final class RGBConverter {
         let byteCount = paddedRowBytes * height  // no overflow: limits.check bounded width × height
         // swscale reads four plane pointers and strides even for packed formats.
         let destinationStrides: [Int32] = [Int32(clamping: paddedRowBytes), 0, 0, 0]
-        var (planes, strides) = Self.planes(of: frame)
+        var planes = frame.planePointers.map { UnsafePointer($0) }, strides = frame.lineSizes
         let widened = Self.widenedPlanes(planes, strides, of: frame)
         if let widened { (planes, strides) = (widened.buffers.map { UnsafePointer($0.baseAddress) } + [nil], widened.strides) }
         defer { widened?.buffers.forEach { $0.deallocate() } }
@@ -67,19 +67,6 @@ final class RGBConverter {
     private static let stepPixels = 16
 
     private static func whole(_ step: Int, _ count: Int) -> Int { (count + step - 1) / step * step }
-
-    /// The frame's four plane pointers and strides, as swscale takes them.
-    private static func planes(of frame: UnsafeMutablePointer<AVFrame>) -> ([UnsafePointer<UInt8>?], [Int32]) {
-        let planes = withUnsafePointer(to: &frame.pointee.data) { data in
-            data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) {
-                Array(UnsafeBufferPointer(start: $0, count: 4))
-            }
-        }
-        let strides = withUnsafePointer(to: &frame.pointee.linesize) { sizes in
-            sizes.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { Array(UnsafeBufferPointer(start: $0, count: 4)) }
-        }
-        return (planes, strides)
-    }
 
     /// For a YUV 4:2:0 frame whose plane rows are narrower than whole 16-pixel steps (an I420 copy
     /// packed tightly, not a decoder's frame, whose rows are padded), copies of its planes with

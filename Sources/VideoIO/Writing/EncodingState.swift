@@ -212,16 +212,7 @@ final class EncodingState {
     /// Converts the RGB pixels of `image` into the YUV planes of `frame`.
     private func convertRGB(_ image: Image, into frame: UnsafeMutablePointer<AVFrame>, scaler: OpaquePointer) throws(VideoError) {
         let height = Int32(image.height)
-        let converted = withUnsafeMutablePointer(to: &frame.pointee.data) { data in
-            withUnsafePointer(to: &frame.pointee.linesize) { strides in
-                data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) { planes in
-                    strides.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { lineSizes in
-                        scaleRGB24(scaler, image, into: Array(UnsafeBufferPointer(start: planes, count: 4)),
-                                   strides: Array(UnsafeBufferPointer(start: lineSizes, count: 4)))
-                    }
-                }
-            }
-        }
+        let converted = scaleRGB24(scaler, image, into: frame.planePointers, strides: frame.lineSizes)
         guard converted == height else {
             throw .ffmpeg("\(destination): swscale converted \(converted) of \(height) rows")
         }
@@ -231,21 +222,13 @@ final class EncodingState {
     private func copyPlanes(of image: Image, into frame: UnsafeMutablePointer<AVFrame>) {
         let chromaWidth = (image.width + 1) / 2, chromaHeight = (image.height + 1) / 2
         let sizes = [(image.width, image.height), (chromaWidth, chromaHeight), (chromaWidth, chromaHeight)]
-        withUnsafeMutablePointer(to: &frame.pointee.data) { data in
-            withUnsafePointer(to: &frame.pointee.linesize) { strides in
-                data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: Int(AV_NUM_DATA_POINTERS)) { planes in
-                    strides.withMemoryRebound(to: Int32.self, capacity: Int(AV_NUM_DATA_POINTERS)) { lineSizes in
-                        for (index, (width, height)) in sizes.enumerated() {
-                            guard let destination = planes[index] else { continue }
-                            let destinationStride = Int(lineSizes[index]), sourceStride = image.planes[index].rowStride
-                            image.planes[index].bytes.withUnsafeBufferPointer { source in
-                                for row in 0..<height {
-                                    (destination + row * destinationStride)
-                                        .update(from: source.baseAddress! + row * sourceStride, count: width)
-                                }
-                            }
-                        }
-                    }
+        let planes = frame.planePointers, lineSizes = frame.lineSizes
+        for (index, (width, height)) in sizes.enumerated() {
+            guard let destination = planes[index] else { continue }
+            let destinationStride = Int(lineSizes[index]), sourceStride = image.planes[index].rowStride
+            image.planes[index].bytes.withUnsafeBufferPointer { source in
+                for row in 0..<height {
+                    (destination + row * destinationStride).update(from: source.baseAddress! + row * sourceStride, count: width)
                 }
             }
         }
