@@ -39,10 +39,11 @@ import VisionCore
         return try Image(width: image.width, height: image.height, format: .rgb8, bytes: bytes, rowStride: rowBytes + padding)
     }
 
-    static func randomCrops(_ image: Image, count: Int, seed: UInt64) throws -> Int {
+    /// `count` seeded random crops of a `width`×`height` picture: ROIs rotated, up- and downscaled,
+    /// partly or wholly off the picture, letterboxed or flipped at times, the two borders in turn.
+    static func randomCrops(count: Int, seed: UInt64, width: Int, height: Int) throws -> [TensorCrop] {
         var random = Random(state: seed)
-        var mismatches = 0
-        for index in 0..<count {
+        return try (0..<count).map { index in
             let rect = NormalizedRect(xCenter: Float(random.uniform(-0.3...1.3)), yCenter: Float(random.uniform(-0.3...1.3)),
                                       width: Float(random.uniform(0.02...1.6)), height: Float(random.uniform(0.02...1.6)),
                                       rotation: Float(random.uniform(-3.2...3.2)))
@@ -50,11 +51,16 @@ import VisionCore
                                             keepAspectRatio: random.next() < 0.3,
                                             border: index % 2 == 0 ? .zero : .replicate,
                                             flipHorizontally: random.next() < 0.2)
-            let crop = try TensorCrop(rect, imageWidth: image.width, imageHeight: image.height, options: options)
-            if try crop.crop(image) != crop.referenceCrop(image) {
-                mismatches += 1
-                Issue.record("\(image.format) \(image.width)×\(image.height) stride \(image.planes[0].rowStride): \(rect), \(options)")
-            }
+            return try TensorCrop(rect, imageWidth: width, imageHeight: height, options: options)
+        }
+    }
+
+    static func randomCrops(_ image: Image, count: Int, seed: UInt64) throws -> Int {
+        var mismatches = 0
+        for crop in try randomCrops(count: count, seed: seed, width: image.width, height: image.height)
+        where try crop.crop(image) != crop.referenceCrop(image) {
+            mismatches += 1
+            Issue.record("\(image.format) \(image.width)×\(image.height) stride \(image.planes[0].rowStride): \(crop.roi), \(crop.options)")
         }
         return mismatches
     }

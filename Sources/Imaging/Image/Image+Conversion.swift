@@ -12,6 +12,7 @@ extension Image {
         if target == format {
             var copy = Image(uncheckedWidth: width, height: height, format: format, planes: packedPlanes())
             copy.yuvColorSpace = yuvColorSpace
+            copy.rgbConverter = rgbConverter
             return copy
         }
         let rgb = rgbBytes()

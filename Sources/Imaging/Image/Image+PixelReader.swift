@@ -1,7 +1,9 @@
 extension Image {
     /// Dispatches on the format and hands `visitor` a concrete reader type, so generic visitors are
     /// specialized for each format. The reader is only valid inside the call.
+    /// An image with an ``rgbConverter`` is read as that converter's RGB picture.
     func withReader<V: ReaderVisitor>(_ visitor: V) throws(ImageError) -> V.Result {
+        if let rgbConverter { return try rgbConverter.rgbImage(of: self).withReader(visitor) }
         let w = width, h = height
         let stride0 = planes[0].rowStride
         switch format {

@@ -15,6 +15,11 @@ public struct Image: Sendable, Hashable {
     /// For the YUV formats, how the samples encode RGB (BT.601 video range unless set); conversions
     /// to RGB, drawing and the video writer follow it. Ignored for the other formats.
     public var yuvColorSpace: YUVColorSpace = .bt601VideoRange
+    /// For a YUV image whose source prescribes its own conversion to RGB (a video reader's frame,
+    /// see ``RGBConverting``), that conversion, which every RGB reading of the pixels then goes
+    /// through instead of ``yuvColorSpace``'s arithmetic; `nil` for the others. Images are equal
+    /// only with the same converter (the same object) or none.
+    public var rgbConverter: (any RGBConverting)?
 
     /// Wraps existing planes after checking that they are large enough for `width`×`height` pixels of
     /// `format`, and that the size is within `limits`.
@@ -78,6 +83,23 @@ public struct Image: Sendable, Hashable {
         self.height = height
         self.format = format
         self.planes = planes
+    }
+
+    /// Whether both have the same size, format, planes (bytes and strides), colour space and
+    /// converter (the same object, or none).
+    public static func == (a: Image, b: Image) -> Bool {
+        a.width == b.width && a.height == b.height && a.format == b.format && a.yuvColorSpace == b.yuvColorSpace
+            && a.rgbConverter.map(ObjectIdentifier.init) == b.rgbConverter.map(ObjectIdentifier.init) && a.planes == b.planes
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        hasher.combine(format)
+        hasher.combine(planes)
+        hasher.combine(yuvColorSpace)
+        hasher.combine(rgbConverter.map(ObjectIdentifier.init))
     }
 
     /// The pixels as tightly packed rows (no stride padding) of plane `index`, e.g. for hashing.

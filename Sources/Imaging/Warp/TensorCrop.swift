@@ -76,16 +76,28 @@ public struct TensorCrop: Sendable {
     }
 
     /// The uint8 stage: the `width × height` RGB crop (``PixelFormat/rgb8``), from any pixel format
-    /// (gray replicated, alpha dropped, YUV converted as ``YUV`` documents), bit-identical to
-    /// OpenCV's `warpPerspective` of the RGB image.
+    /// (gray replicated, alpha dropped, YUV converted as ``YUV`` documents, or by the image's
+    /// ``Image/rgbConverter``), bit-identical to OpenCV's `warpPerspective` of the RGB image.
+    ///
+    /// An image with an ``Image/rgbConverter`` has only the rectangle the crop's taps fall in
+    /// converted (``tapBox``), when its converter converts rectangles.
     public func crop(_ image: Image) throws(ImageError) -> Image {
         try checkSize(image)
+        if let converter = image.rgbConverter, let box = tapBox,
+           let region = try converter.rgbImage(of: image, covering: box), Self.region(region, covers: box, of: image) {
+            return try warped(region.image, origin: (region.x, region.y))
+        }
+        return try warped(image, origin: (0, 0))
+    }
+
+    /// The crop read from `source`, whose top-left pixel is the picture's pixel `origin`.
+    private func warped(_ source: Image, origin: (x: Int, y: Int)) throws(ImageError) -> Image {
         let count = options.width * options.height * 3
         // The kernel writes every byte, so the buffer is not zeroed first.
         let kernel = { (out: UnsafeMutablePointer<UInt8>) throws(ImageError) in
-            try image.withReader(PerspectiveWarpKernel(inverse: self.tensorToImagePixels, outputWidth: self.options.width,
-                                                       outputHeight: self.options.height, border: self.options.border,
-                                                       output: out))
+            try source.withReader(PerspectiveWarpKernel(inverse: self.tensorToImagePixels, outputWidth: self.options.width,
+                                                        outputHeight: self.options.height, border: self.options.border,
+                                                        output: out, origin: origin))
         }
         var failure: ImageError?
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in

@@ -20,6 +20,10 @@ struct PerspectiveWarpKernel: ReaderVisitor {
     let outputHeight: Int
     let border: BorderMode
     let output: UnsafeMutablePointer<UInt8>
+    /// The column and row of the picture at which the reader's pixels start (non-zero when it
+    /// reads a rectangle of a larger picture, ``TensorCrop/crop(_:)``): positions are computed in
+    /// the picture, then moved by whole pixels into the reader, which changes no fraction.
+    var origin: (x: Int, y: Int) = (0, 0)
 
     func visit<R: PixelReader>(_ reader: R) throws(ImageError) {
         let blockHeight = min(16, outputHeight)
@@ -39,10 +43,12 @@ struct PerspectiveWarpKernel: ReaderVisitor {
                              blockHeight: blockHeight)
         guard var row = rows.next() else { return }
         matrix.positions(y: row.y, blockStart: row.start, count: row.count, into: positions)
+        moveToOrigin(positions, count: row.count)
         while true {
             let next = rows.next()
             if let next {
                 matrix.positions(y: next.y, blockStart: next.start, count: next.count, into: upcoming)
+                moveToOrigin(upcoming, count: next.count)
                 reader.prefetchTaps(upcoming, count: next.count)
             }
             sample(reader, positions: positions, count: row.count,
@@ -53,6 +59,22 @@ struct PerspectiveWarpKernel: ReaderVisitor {
             guard let next else { return }
             swap(&positions, &upcoming)
             row = next
+        }
+    }
+
+    /// Moves `count` positions (1/32 px, grouped as ``Matrix/positions(y:blockStart:count:into:)``
+    /// writes them) by ``origin``, saturating at the low end of `Int32`: a position that far out
+    /// stays past the picture's edge, as before.
+    @inline(__always)
+    private func moveToOrigin(_ positions: UnsafeMutablePointer<Int32>, count: Int) {
+        guard origin != (0, 0) else { return }
+        let shift = SIMD8<Int32>(lowHalf: SIMD4(repeating: Int32(origin.x &* 32)), highHalf: SIMD4(repeating: Int32(origin.y &* 32)))
+        let lowest = SIMD8<Int32>(repeating: .min) &+ shift
+        var group = UnsafeMutableRawPointer(positions)
+        for _ in 0..<(count &+ 3) / 4 {
+            let values = group.loadUnaligned(as: SIMD8<Int32>.self)
+            group.storeBytes(of: pointwiseMax(values, lowest) &- shift, as: SIMD8<Int32>.self)
+            group += 32
         }
     }
 

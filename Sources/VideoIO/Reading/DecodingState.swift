@@ -16,7 +16,7 @@ final class DecodingState {
     let deadline: UnsafeMutablePointer<vt_deadline>
     private let converter = RGBConverter()
     /// Converts the frames whose conversion ``VideoReader/Options/defersRGBConversion`` left to
-    /// their reader's thread; made for the first such frame.
+    /// the thread that reads them; made for the first frame.
     private lazy var deferredConversion = DeferredRGBConversion()
     let streamIndex: Int32
     let timeBase: AVRational
@@ -167,15 +167,16 @@ final class DecodingState {
         let origin = options.rebasesTimestamps ? (firstTimestamp ?? pts) : 0
         if firstTimestamp == nil { firstTimestamp = pts }
         let milliseconds = Double(pts &- origin) * Double(timeBase.num) / Double(timeBase.den) * 1000
-        let yuvImage = options.keepsYUV ? Self.i420Image(frame, limits: options.limits) : nil
+        // Frames read whole are converted here, which saves their I420 copy unless it is kept anyway.
+        let defers = options.defersRGBConversion && (options.keepsYUV || !deferredConversion.handsOutRGB(frameIndex: producedFrames))
+        let yuvImage = options.keepsYUV || defers ? Self.i420Image(frame, limits: options.limits) : nil
         defer { producedFrames += 1 }
-        if let yuvImage, options.defersRGBConversion {
-            let conversion = deferredConversion
-            let format = AVPixelFormat(rawValue: frame.pointee.format)
-            return VideoFrame(image: yuvImage, timestampMilliseconds: milliseconds, index: producedFrames,
-                              isKeyFrame: frame.pointee.key_frame != 0, yuvImage: yuvImage) { (image) throws(VideoError) in
-                try conversion.rgbImage(fromI420: image, decodedAs: format, limits: options.limits, source: source)
-            }
+        if let yuvImage, defers {
+            var image = yuvImage
+            image.rgbConverter = FrameRGBConverter(deferredConversion, decodedAs: AVPixelFormat(rawValue: frame.pointee.format),
+                                                   limits: options.limits, source: source)
+            return VideoFrame(image: image, timestampMilliseconds: milliseconds, index: producedFrames,
+                              isKeyFrame: frame.pointee.key_frame != 0, yuvImage: options.keepsYUV ? yuvImage : nil)
         }
         let image = try converter.rgbImage(from: frame, limits: options.limits, source: source)
         return VideoFrame(image: image, timestampMilliseconds: milliseconds, index: producedFrames,

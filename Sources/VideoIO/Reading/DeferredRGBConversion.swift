@@ -7,12 +7,27 @@ import Locking
 /// (``VideoReader/Options/defersRGBConversion``), with the reader's own conversion: the copy is
 /// described to ``RGBConverter`` as the decoded frame was (its pixel format, matrix and range), so
 /// swscale is set up alike and gives the same pixels. One conversion at a time.
+///
+/// A rectangle of a frame is converted alone the same way, its planes read from the rectangle's
+/// first pixel (``FrameRGBConverter/region(covering:width:height:)`` says which rectangles give the
+/// whole frame's bytes); a converter is kept per size, for the few sizes a run crops.
+///
+/// It also remembers whether the last frame let go was read whole (``FrameRGBConverter`` tells it),
+/// for the reader to choose how to hand out the next ones (``handsOutRGB(frameIndex:)``).
 final class DeferredRGBConversion: Sendable {
     private struct State: @unchecked Sendable {
-        let converter = RGBConverter()
+        var converters: [Int: RGBConverter] = [:]
         /// Describes the copy being converted; its planes are the copy's, only during a conversion.
         let frame: UnsafeMutablePointer<AVFrame>?
+        var lastFrameReadWhole = false
     }
+
+    /// While frames are read whole, every this many a frame is deferred anyway, to notice when
+    /// they are not any more.
+    private static let probeInterval = 16
+
+    /// Converters kept at most; a run that crops more sizes starts over.
+    private static let sizesKept = 8
 
     private let state = Locked(State(frame: av_frame_alloc()))
 
@@ -23,31 +38,52 @@ final class DeferredRGBConversion: Sendable {
         }
     }
 
-    /// `image` (I420, a ``VideoFrame/yuvImage``) in RGB, as the reader converts a frame decoded in
+    /// Notes how the last frame let go was read: whole, or only in rectangles (or not at all).
+    func noteFrame(readWhole: Bool) {
+        state.withLock { $0.lastFrameReadWhole = readWhole }
+    }
+
+    /// Whether the reader had better convert frame `frameIndex` whole itself, as it is decoded
+    /// (while it is in the cache, and with no I420 copy for it), than defer it: when the last frame
+    /// let go was read whole (a detector's crop of the whole frame, as every frame of a face
+    /// detector's run), except every ``probeInterval``-th frame.
+    func handsOutRGB(frameIndex: Int) -> Bool {
+        state.withLock { $0.lastFrameReadWhole } && frameIndex % Self.probeInterval != 0
+    }
+
+    /// `image` (I420, a ``VideoFrame/yuvImage``), or its columns `x..<x + width` and rows
+    /// `y..<y + height` (`x` and `y` even), in RGB, as the reader converts a frame decoded in
     /// `format`.
-    func rgbImage(fromI420 image: Image, decodedAs format: AVPixelFormat, limits: ImageLimits,
-                  source: String) throws(VideoError) -> Image {
+    func rgbImage(fromI420 image: Image, region: (x: Int, y: Int, width: Int, height: Int)? = nil,
+                  decodedAs format: AVPixelFormat, limits: ImageLimits, source: String) throws(VideoError) -> Image {
         try state.withLock { (state) throws(VideoError) -> Image in
-            guard let frame = state.frame, image.format == .i420, image.planes.count == 3 else {
-                throw .ffmpeg("\(source): cannot convert a frame to RGB (out of memory)")
+            let (x, y, width, height) = region ?? (0, 0, image.width, image.height)
+            guard let frame = state.frame, image.format == .i420, image.planes.count == 3, x % 2 == 0, y % 2 == 0,
+                  x >= 0, y >= 0, width > 0, height > 0, x + width <= image.width, y + height <= image.height else {
+                throw .ffmpeg("\(source): cannot convert a frame or a rectangle of it to RGB")
             }
-            frame.pointee.width = Int32(image.width)
-            frame.pointee.height = Int32(image.height)
+            let key = width << 32 | height
+            if state.converters[key] == nil, state.converters.count == Self.sizesKept { state.converters = [:] }
+            let converter = state.converters[key] ?? RGBConverter()
+            state.converters[key] = converter
+            frame.pointee.width = Int32(width)
+            frame.pointee.height = Int32(height)
             frame.pointee.format = format.rawValue
             frame.pointee.colorspace = image.yuvColorSpace.matrix == .bt709 ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
             frame.pointee.color_range = image.yuvColorSpace.isFullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
             let planes = image.planes
+            let starts = [y * planes[0].rowStride + x, y / 2 * planes[1].rowStride + x / 2, y / 2 * planes[2].rowStride + x / 2]
             return try planes[0].bytes.withUnsafeBufferPointer { (luma) throws(VideoError) -> Image in
                 try planes[1].bytes.withUnsafeBufferPointer { (u) throws(VideoError) -> Image in
                     try planes[2].bytes.withUnsafeBufferPointer { (v) throws(VideoError) -> Image in
-                        frame.pointee.data.0 = UnsafeMutablePointer(mutating: luma.baseAddress)
-                        frame.pointee.data.1 = UnsafeMutablePointer(mutating: u.baseAddress)
-                        frame.pointee.data.2 = UnsafeMutablePointer(mutating: v.baseAddress)
+                        frame.pointee.data.0 = UnsafeMutablePointer(mutating: luma.baseAddress! + starts[0])
+                        frame.pointee.data.1 = UnsafeMutablePointer(mutating: u.baseAddress! + starts[1])
+                        frame.pointee.data.2 = UnsafeMutablePointer(mutating: v.baseAddress! + starts[2])
                         frame.pointee.linesize.0 = Int32(planes[0].rowStride)
                         frame.pointee.linesize.1 = Int32(planes[1].rowStride)
                         frame.pointee.linesize.2 = Int32(planes[2].rowStride)
                         defer { (frame.pointee.data.0, frame.pointee.data.1, frame.pointee.data.2) = (nil, nil, nil) }
-                        return try state.converter.rgbImage(from: frame, limits: limits, source: source)
+                        return try converter.rgbImage(from: frame, limits: limits, source: source)
                     }
                 }
             }

@@ -33,11 +33,13 @@ public final class VideoReader {
         /// be drawn on and re-encoded by ``VideoWriter`` without converting to RGB and back. Costs a
         /// copy of 1.5 bytes per pixel per frame.
         public var keepsYUV: Bool
-        /// With ``keepsYUV``: a frame that has a ``VideoFrame/yuvImage`` is handed out with that
-        /// I420 picture as its ``VideoFrame/image`` too, and converted to RGB by
-        /// ``VideoFrame/convertedToRGB()`` on the thread that needs it (the same conversion, the
-        /// same pixels), so that a video decoded on one thread and drawn on in YUV can have its RGB
-        /// conversion done on another.
+        /// A frame of 8-bit YUV 4:2:0 (those ``keepsYUV`` keeps) is handed out as its I420 copy,
+        /// carrying the reader's conversion to RGB (``Imaging/Image/rgbConverter``), which runs on the
+        /// thread that reads the pixels as RGB (the same conversion, the same pixels): a task's
+        /// crops convert only the rectangles they read, and ``VideoFrame/convertedToRGB()`` the
+        /// whole frame. Without ``keepsYUV``, while the frames let go were read whole (a detector's
+        /// crop of the whole frame on every frame), the reader converts frames itself again as it
+        /// decodes them, which saves their I420 copy, deferring every 16th to notice a change.
         public var defersRGBConversion: Bool
 
         public init(rebasesTimestamps: Bool = true, readTimeoutSeconds: Double? = 15, decoderThreads: Int = 0,

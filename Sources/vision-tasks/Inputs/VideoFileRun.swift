@@ -64,12 +64,13 @@ struct VideoFileRun {
             times[keyPath: stage] += now - mark
             mark = now
         }
-        // With an overlay, frames also come as decoded (YUV), which is drawn on and encoded as it is,
-        // and their RGB conversion is done here, on the task's thread: the decoding thread shares its
-        // core with the drawing and encoding, which fill it at 1080p, while the task's core waits.
+        // 8-bit 4:2:0 frames come as decoded (YUV), which an overlay draws on and encodes as it is,
+        // and are converted to RGB on the task's thread, only where the task crops them
+        // (docs/image-decoding.md §5), rather than whole on the decoding thread, which at 1080p
+        // shares its core with the overlay's drawing and encoding.
         let overlays = overlayPath != nil
         let reader = try VideoReader(path: path, options: VideoReader.Options(decoderThreads: overlays ? 1 : 0, keepsYUV: overlays,
-                                                                              defersRGBConversion: overlays))
+                                                                              defersRGBConversion: true))
         let framesPerSecond = Self.framesPerSecond(reader.info)
         totalFrames?(reader.info.frameCount)
         processor.reset()
@@ -85,16 +86,12 @@ struct VideoFileRun {
         var interrupted = false
         var damage: VideoError?
         lap(\.waiting)
-        while let decoded = Self.next(from: frames, damage: &damage) {
+        while let frame = Self.next(from: frames, damage: &damage) {
             lap(\.waiting)
             if InterruptSignal.shared.isRaised {
                 interrupted = true
                 break
             }
-            let conversionStart = threadCPUTime()
-            let frame = try decoded.convertedToRGB()
-            _ = consume decoded  // so that the drawing thread alone holds the YUV pixels
-            times.decode += threadCPUTime() - conversionStart
             let timestamp = timestamps.next(frame.timestampMilliseconds)
             let size = (width: frame.image.width, height: frame.image.height)
             if let previous = frameSize, previous != size, mode == .video {
