@@ -67,11 +67,15 @@ struct ConvertedRegionTests {
         }
     }
 
-    @Test("Once the whole frame is converted, its crops read it")
+    @Test("Once the whole frame is converted, its crops read it; boxes off the frame get no rectangle")
     func theWholeFrameServesLaterCrops() throws {
         let frame = try #require(try Self.frames(count: 1, width: 320, height: 240).deferred.first)
         let converter = try #require(frame.image.rgbConverter)
         let box = (xs: 100..<110, ys: 100..<110)
+        // Boxes that are empty or reach past the frame get no rectangle (the whole frame serves).
+        for outside in [(xs: 100..<100, ys: 100..<110), (xs: -2..<10, ys: 0..<10), (xs: 310..<330, ys: 0..<10)] {
+            #expect(try converter.rgbImage(of: frame.image, covering: outside) == nil, "\(outside)")
+        }
         #expect(try converter.rgbImage(of: frame.image, covering: box) != nil)
         _ = try frame.convertedToRGB()
         #expect(try converter.rgbImage(of: frame.image, covering: box) == nil)

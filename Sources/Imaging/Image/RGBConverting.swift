@@ -11,6 +11,7 @@ public protocol RGBConverting: AnyObject, Sendable {
     /// Pixels of `image` as ``PixelFormat/rgb8``: a rectangle that holds every pixel of `box`
     /// (columns `box.xs`, rows `box.ys`, not empty, inside the picture), each pixel the same bytes
     /// as in ``rgbImage(of:)``, and the picture's column and row of the rectangle's top-left pixel;
-    /// `nil` when this converter converts only whole pictures.
+    /// `nil` when this converter would rather convert the whole picture (always, or for this box:
+    /// one as large as the picture, or an empty one or one reaching past it, which a crop never asks).
     func rgbImage(of image: Image, covering box: PixelRanges) throws(ImageError) -> (image: Image, x: Int, y: Int)?
 }

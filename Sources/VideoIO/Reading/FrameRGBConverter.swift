@@ -52,7 +52,9 @@ final class FrameRGBConverter: RGBConverting {
     }
 
     func rgbImage(of image: Image, covering box: PixelRanges) throws(ImageError) -> (image: Image, x: Int, y: Int)? {
-        guard let region = Self.region(covering: box, width: image.width, height: image.height) else { return nil }
+        guard !box.xs.isEmpty, !box.ys.isEmpty, box.xs.lowerBound >= 0, box.ys.lowerBound >= 0,
+              box.xs.upperBound <= image.width, box.ys.upperBound <= image.height,
+              let region = Self.region(covering: box, width: image.width, height: image.height) else { return nil }
         let budget = image.width * image.height / 2
         let proceeds = progress.withLock { progress in
             guard progress.whole == nil, progress.pixelsConverted + region.width * region.height <= budget else { return false }
