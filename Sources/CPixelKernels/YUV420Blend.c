@@ -44,6 +44,19 @@ VT_AVX2 static inline __m256i clamp_byte(__m256i x) {
 /// The YUV → RGB coefficients in every lane.
 typedef struct coefficients { __m256i cy, cub, cug, cvg, cvr, luma_offset; } coefficients;
 
+/// `image`'s coefficients in every lane.
+VT_AVX2 static inline coefficients coefficients_of(const vt_yuv420 *image) {
+    return (coefficients){_mm256_set1_epi32(image->cy), _mm256_set1_epi32(image->cub), _mm256_set1_epi32(image->cug),
+                          _mm256_set1_epi32(image->cvg), _mm256_set1_epi32(image->cvr), _mm256_set1_epi32(image->luma_offset)};
+}
+
+/// Four values of group `at` in lanes 0-3 and four of group `next` in lanes 4-7, from `offset`
+/// (0: the X positions, 4: the Y positions).
+VT_AVX2 static inline __m256i pair_lanes(const int32_t *at, const int32_t *next, int offset) {
+    return _mm256_set_m128i(_mm_loadu_si128((const __m128i *)(const void *)(next + offset)),
+                            _mm_loadu_si128((const __m128i *)(const void *)(at + offset)));
+}
+
 /// YUV.Decoder's conversion of 8 taps (values 0…255 in each 32-bit lane).
 VT_AVX2 static inline void convert(const coefficients *c, __m256i y, __m256i u, __m256i v, __m256i rgb[3]) {
     const __m256i uc = _mm256_sub_epi32(u, _mm256_set1_epi32(128)), vc = _mm256_sub_epi32(v, _mm256_set1_epi32(128));
@@ -122,8 +135,7 @@ VT_AVX2 size_t vt_yuv420_blend_groups(const vt_yuv420 *image, const int32_t *pos
     const int step = (int)image->chroma_step;
     const __m256i chroma_step = _mm256_set1_epi32(step);
     const int interleaved = step == 2 && image->v == image->u + 1;
-    const coefficients c = {_mm256_set1_epi32(image->cy), _mm256_set1_epi32(image->cub), _mm256_set1_epi32(image->cug),
-                            _mm256_set1_epi32(image->cvg), _mm256_set1_epi32(image->cvr), _mm256_set1_epi32(image->luma_offset)};
+    const coefficients c = coefficients_of(image);
     size_t group = first;
     while (group < end) {
         // Two groups at a time: group g in lanes 0-3, group g + 1 in lanes 4-7 (or g again when
@@ -133,9 +145,8 @@ VT_AVX2 size_t vt_yuv420_blend_groups(const vt_yuv420 *image, const int32_t *pos
         int pair = group + 1 < end;
         __m256i px, py, sx, sy, top, bottom, column, upper, lower, u_upper, u_lower, v_upper, v_lower;
         for (;;) {
-            px = _mm256_set_m128i(_mm_loadu_si128((const __m128i *)(const void *)next), _mm_loadu_si128((const __m128i *)(const void *)at));
-            py = _mm256_set_m128i(_mm_loadu_si128((const __m128i *)(const void *)(next + 4)),
-                                  _mm_loadu_si128((const __m128i *)(const void *)(at + 4)));
+            px = pair_lanes(at, next, 0);
+            py = pair_lanes(at, next, 4);
             sx = _mm256_srai_epi32(px, 5);
             sy = _mm256_srai_epi32(py, 5);
             top = _mm256_add_epi32(_mm256_mullo_epi32(sy, luma_stride), sx);
@@ -226,16 +237,12 @@ VT_AVX2 size_t vt_yuv420_blend_replicated_groups(const vt_yuv420 *image, const i
         || image->height > 32767 || image->width < 1 || image->height < 1) {
         return 0;
     }
-    const coefficients c = {_mm256_set1_epi32(image->cy), _mm256_set1_epi32(image->cub), _mm256_set1_epi32(image->cug),
-                            _mm256_set1_epi32(image->cvg), _mm256_set1_epi32(image->cvr), _mm256_set1_epi32(image->luma_offset)};
+    const coefficients c = coefficients_of(image);
     const __m256i one = _mm256_set1_epi32(1);
     for (size_t group = first; group < end; group += 2) {
         // Group g in lanes 0-3, group g + 1 in lanes 4-7 (g again when there is none).
         const int32_t *at = positions + 8 * group, *next = group + 1 < end ? at + 8 : at;
-        const __m256i px = _mm256_set_m128i(_mm_loadu_si128((const __m128i *)(const void *)next),
-                                            _mm_loadu_si128((const __m128i *)(const void *)at));
-        const __m256i py = _mm256_set_m128i(_mm_loadu_si128((const __m128i *)(const void *)(next + 4)),
-                                            _mm_loadu_si128((const __m128i *)(const void *)(at + 4)));
+        const __m256i px = pair_lanes(at, next, 0), py = pair_lanes(at, next, 4);
         const __m256i sx = _mm256_srai_epi32(px, 5), sy = _mm256_srai_epi32(py, 5);
         const __m256i left = clamp_to(sx, image->width - 1), right = clamp_to(_mm256_add_epi32(sx, one), image->width - 1);
         const __m256i upper = clamp_to(sy, image->height - 1), lower = clamp_to(_mm256_add_epi32(sy, one), image->height - 1);

@@ -44,11 +44,7 @@ final class FrameRGBConverter: RGBConverting {
     }
 
     func rgbImage(of image: Image) throws(ImageError) -> Image {
-        do {
-            return try convertedImage(of: image)
-        } catch {
-            throw .corrupt("\(error)")
-        }
+        try Self.asImageError { () throws(VideoError) in try convertedImage(of: image) }
     }
 
     func rgbImage(of image: Image, covering box: PixelRanges) throws(ImageError) -> (image: Image, x: Int, y: Int)? {
@@ -62,10 +58,16 @@ final class FrameRGBConverter: RGBConverting {
             return true
         }
         guard proceeds else { return nil }
+        let pixels = try Self.asImageError { () throws(VideoError) in
+            try conversion.rgbImage(fromI420: image, region: region, decodedAs: format, limits: limits, source: source)
+        }
+        return (pixels, region.x, region.y)
+    }
+
+    /// `convert`'s picture, a reader's failure reported as a picture's.
+    private static func asImageError(_ convert: () throws(VideoError) -> Image) throws(ImageError) -> Image {
         do {
-            let pixels = try conversion.rgbImage(fromI420: image, region: region, decodedAs: format, limits: limits,
-                                                 source: source)
-            return (pixels, region.x, region.y)
+            return try convert()
         } catch {
             throw .corrupt("\(error)")
         }
@@ -84,7 +86,7 @@ final class FrameRGBConverter: RGBConverting {
     static func region(covering box: PixelRanges, width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
         func span(_ pixels: Range<Int>, step: Int, count: Int) -> (start: Int, length: Int) {
             let start = pixels.lowerBound & ~1
-            let length = (pixels.upperBound - start + step - 1) / step * step
+            let length = RGBConverter.whole(step, pixels.upperBound - start)
             return length < count ? (min(start, count - length), length) : (0, count)
         }
         guard width % 2 == 0, height % 2 == 0 else { return nil }

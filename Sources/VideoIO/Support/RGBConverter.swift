@@ -66,7 +66,8 @@ final class RGBConverter {
     /// reads whole steps of the planes' rows too.
     private static let stepPixels = 16
 
-    private static func whole(_ step: Int, _ count: Int) -> Int { (count + step - 1) / step * step }
+    /// `count` rounded up to whole `step`s.
+    static func whole(_ step: Int, _ count: Int) -> Int { (count + step - 1) / step * step }
 
     /// For a YUV 4:2:0 frame whose plane rows are narrower than whole 16-pixel steps (an I420 copy
     /// packed tightly, not a decoder's frame, whose rows are padded), copies of its planes with
