@@ -120,7 +120,7 @@ let package = Package(
         // MARK: MediaPipe graphs on our engine (image -> crop -> interpreter -> VisionCore math)
         .target(
             name: "VisionPipeline",
-            dependencies: ["Inference", "TFLite", "Imaging", "VisionCore", "Locking"],
+            dependencies: ["Inference", "TFLite", "Imaging", "VisionCore", "Locking", "FileIO"],
             swiftSettings: swiftSettings
         ),
 

@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 import Imaging
 import TFLite
@@ -12,10 +13,12 @@ struct ModelFile {
     /// (``TFLite/ModelFileKind``).
     init(path: String) throws(PipelineError) {
         self.path = path
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path)
+        } catch {
             throw .modelNotFound(path: path)
         }
-        let bytes = [UInt8](data)
         do {
             if ModelFileKind(header: bytes.prefix(8)) == .flatBufferModel {
                 model = try Model(bytes: bytes)
