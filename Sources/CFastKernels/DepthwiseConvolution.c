@@ -6,9 +6,9 @@
 // processors run the same 8-lane code: on Zen 4 it was faster than a 16-lane version of
 // `row_avx2` (palm_detection_full's depthwise nodes 3.35 → 2.7 ms, hand_landmark_full's 1.6 →
 // 1.45 ms), since two 256-bit multiply-adds a cycle match one 512-bit one and the pixel-blocked
-// path below keeps more chains in flight. They run it compiled for AVX-512VL, whose 32 vector
-// registers hold a group's accumulators, input vectors and weights where AVX2's 16 spill some to
-// the stack (the same instructions otherwise, so the same sums; 5×5 nodes 7–18 % faster on Zen 4).
+// path below keeps more chains in flight. They run it compiled for AVX-512VL (lanes 16), whose 32
+// vector registers hold a group's accumulators, input vectors and weights where AVX2's 16 spill
+// some to the stack (the same sums; 5×5 layers in 0.81–0.93 of the time on Zen 4).
 #include <math.h>
 
 #include "CFastKernels.h"
@@ -18,9 +18,10 @@
 #include <immintrin.h>
 #endif
 
-/// Floats in one packed vector: `lanes`, or every channel for the portable code (lanes 1), whose
-/// loops then run over whole channel rows and vectorize on any processor.
-static size_t vector_width(size_t channels, size_t lanes) { return lanes == 1 ? channels : lanes; }
+/// Floats in one packed vector: 8 (lanes 8 and 16 run the same 8-lane code), or every channel for
+/// the portable code (lanes 1), whose loops then run over whole channel rows and vectorize on any
+/// processor.
+static size_t vector_width(size_t channels, size_t lanes) { return lanes == 1 ? channels : 8; }
 
 /// Floats in one weight period: lcm(channels, vector width).
 static size_t period(size_t channels, size_t lanes) {
@@ -37,18 +38,17 @@ size_t fk_depthwise_packed_count(size_t lanes, size_t channels, size_t kernel_he
 // For the portable code that is one vector of C channels: bias, then one row of C weights per tap.
 void fk_depthwise_pack(size_t lanes, size_t channels, size_t kernel_height, size_t kernel_width,
                        const float *weights, const float *bias, float *packed) {
-    const size_t taps = kernel_height * kernel_width;
-    lanes = vector_width(channels, lanes);
-    const size_t vectors = period(channels, lanes) / lanes;
+    const size_t taps = kernel_height * kernel_width, width = vector_width(channels, lanes);
+    const size_t vectors = period(channels, lanes) / width;
     for (size_t k = 0; k < vectors; k++) {
-        float *block = packed + k * (taps + 1) * lanes;
-        for (size_t l = 0; l < lanes; l++) {
-            const size_t c = (k * lanes + l) % channels;
+        float *block = packed + k * (taps + 1) * width;
+        for (size_t l = 0; l < width; l++) {
+            const size_t c = (k * width + l) % channels;
             block[l] = bias != NULL ? bias[c] : 0.0f;
             for (size_t kx = 0; kx < kernel_width; kx++) {
                 for (size_t ky = 0; ky < kernel_height; ky++) {
                     const size_t tap = kx * kernel_height + ky;
-                    block[(tap + 1) * lanes + l] = weights[(ky * kernel_width + kx) * channels + c];
+                    block[(tap + 1) * width + l] = weights[(ky * kernel_width + kx) * channels + c];
                 }
             }
         }
@@ -413,9 +413,12 @@ FK_AVX512VL static void rows_avx512vl(const fk_depthwise *op, size_t row_start, 
 
 void fk_depthwise_rows(const fk_depthwise *op, size_t row_start, size_t row_end) {
 #if FK_X86
+    if (op->lanes == 16) {
+        rows_avx512vl(op, row_start, row_end);
+        return;
+    }
     if (op->lanes == 8) {
-        if (fk_best_lanes() == 16) rows_avx512vl(op, row_start, row_end);
-        else rows_avx2(op, row_start, row_end);
+        rows_avx2(op, row_start, row_end);
         return;
     }
 #endif

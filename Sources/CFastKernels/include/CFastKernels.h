@@ -30,7 +30,8 @@ size_t fk_best_lanes(void);
 /// is `bias + Σ input × weight` over the taps, kx outer and ky inner (XNNPACK's tap order), with
 /// one fused multiply-add per tap, then clamped to `[output_min, output_max]` (max, then min).
 typedef struct fk_depthwise {
-    /// 8 (AVX2 and FMA, on AVX-512 processors too) or 1, as given to `fk_depthwise_pack`.
+    /// 8 (AVX2 and FMA), 16 (the same 8-lane code, with AVX-512VL's 32 registers; only up to
+    /// fk_best_lanes()) or 1, as given to `fk_depthwise_pack`. The results do not depend on it.
     size_t lanes;
     const float *input;
     float *output;

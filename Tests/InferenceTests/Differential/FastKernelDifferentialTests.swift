@@ -7,13 +7,16 @@ import TestSupport
 /// The fast C kernels (``FastBackend``) against the reference on seeded random shapes they claim
 /// (odd sizes, rows that end mid-vector, more channels than one chunk of the depthwise kernel, SAME and VALID, channel counts that are not multiples of
 /// 16, every clamp activation), on one thread, on the 2-thread pool and in portable C, and against
-/// XNNPACK bit for bit (vectorized where the processor allows, and portable).
+/// XNNPACK bit for bit (vectorized where the processor allows, on an AVX-512 processor with its
+/// AVX2 kernels too, and portable).
 @Suite struct FastKernelDifferentialTests {
     /// The vectorized kernels claim nodes only where the processor has AVX-512F or AVX2 with FMA.
     static let candidates: [CandidateBackend] = (FastBackend.isVectorized ? [
         CandidateBackend(label: "fast", backendName: "fast", make: { FastBackend() }),
         // Threshold 0: even these small graphs run on the 2-thread pool.
         CandidateBackend(label: "fast-2-threads", backendName: "fast", make: { FastBackend(parallelWorkThreshold: 0) }, threadCount: 2),
+    ] : []) + (FastBackend.usesAVX512 ? [
+        CandidateBackend(label: "fast-avx2", backendName: "fast", make: { FastBackend(maximumLanes: 8) }),
     ] : []) + [
         CandidateBackend(label: "fast-portable", backendName: "fast", make: { FastBackend(portable: true) }),
     ]

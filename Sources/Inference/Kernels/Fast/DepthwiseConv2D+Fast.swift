@@ -37,7 +37,7 @@ final class FastDepthwiseConv2DKernel: Kernel {
         let p = try DepthwiseConv2DParameters(context)
         guard Self.supports(p) else { throw context.invalid("not a depthwise convolution the fast kernel runs") }
         let channels = p.inputChannels
-        let lanes = lanes >= 8 ? 8 : 1   // AVX-512 processors run the 8-lane code (CFastKernels/DepthwiseConvolution.c)
+        let lanes = lanes >= 16 ? 16 : lanes >= 8 ? 8 : 1  // 16: the 8-lane code with 32 registers (CFastKernels.h)
         let (kh, kw) = (p.height.kernelSize, p.width.kernelSize)
         packed = .allocate(capacity: fk_depthwise_packed_count(lanes, channels, kh, kw))
         fk_depthwise_pack(lanes, channels, kh, kw, context.floats(context.input(1)),

@@ -29,13 +29,14 @@ package struct FastBackend: Backend {
 
     /// `builtIn`: the built-in backend's set, on every processor, with no XNNPACK to leave nodes
     /// to (see above). `portable`: run the portable C code whatever the processor, and claim the
-    /// nodes anyway (for tests).
+    /// nodes anyway (for tests). `maximumLanes` 8: the AVX2 kernels on an AVX-512 processor too
+    /// (for tests).
     package init(parallelWorkThreshold: Int = ThreadPool.defaultParallelWorkThreshold, builtIn: Bool = false,
-                 portable: Bool = false) {
+                 portable: Bool = false, maximumLanes: Int = 16) {
         self.parallelWorkThreshold = parallelWorkThreshold
         self.builtIn = builtIn
         claimsUnvectorized = builtIn || portable
-        lanes = portable ? 1 : Self.bestLanes
+        lanes = portable ? 1 : min(Self.bestLanes, maximumLanes)
     }
 
     package func makeKernel(for context: KernelContext) throws -> (any Kernel)? {
