@@ -330,7 +330,7 @@ void pixel_blocks_avx2(const fk_depthwise *op, const float *const *rows, size_t 
 /// KH and KW are constants at each call site.
 FK_AVX2 static inline __attribute__((always_inline))
 void row_pixels_avx2(const fk_depthwise *op, size_t y, const size_t R, const size_t S, const size_t KH, const size_t KW) {
-    const size_t C = op->channels, taps = KH * KW, blocks = C / 8, W = op->output_width;
+    const size_t C = op->channels, blocks = C / 8, W = op->output_width;
     const ptrdiff_t pad = (ptrdiff_t)op->pad_left, in_width = (ptrdiff_t)op->input_width;
     const float *rows[ROWS_IN_REACH(FK_MAX_KERNEL, 2, 2)];
     for (size_t row = 0; row < ROWS_IN_REACH(KH, R, S); row++) rows[row] = input_row(op, y, row);
@@ -406,7 +406,7 @@ FK_AVX2 static void rows_avx2(const fk_depthwise *op, size_t row_start, size_t r
 }
 
 /// The same code for AVX-512VL (32 vector registers).
-FK_AVX512VL static void rows_avx512vl(const fk_depthwise *op, size_t row_start, size_t row_end) {
+FK_AVX512VL FK_AVX2 static void rows_avx512vl(const fk_depthwise *op, size_t row_start, size_t row_end) {
     rows_8_lanes(op, row_start, row_end);
 }
 #endif
