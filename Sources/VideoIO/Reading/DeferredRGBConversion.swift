@@ -69,8 +69,8 @@ final class DeferredRGBConversion: Sendable {
             frame.pointee.width = Int32(width)
             frame.pointee.height = Int32(height)
             frame.pointee.format = format.rawValue
-            frame.pointee.colorspace = image.yuvColorSpace.matrix == .bt709 ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
-            frame.pointee.color_range = image.yuvColorSpace.isFullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
+            frame.pointee.colorspace = image.yuvColorSpace.ffmpegMatrix
+            frame.pointee.color_range = image.yuvColorSpace.ffmpegRange
             let planes = image.planes
             let starts = [y * planes[0].rowStride + x, y / 2 * planes[1].rowStride + x / 2, y / 2 * planes[2].rowStride + x / 2]
             return try planes[0].bytes.withUnsafeBufferPointer { (luma) throws(VideoError) -> Image in

@@ -12,5 +12,12 @@ extension YUVColorSpace {
         self.init(matrix: frame.pointee.colorspace == AVCOL_SPC_BT709 ? .bt709 : .bt601,
                   isFullRange: frame.pointee.color_range == AVCOL_RANGE_JPEG || jpegFormats.contains { $0.rawValue == format })
     }
+
+    /// The matrix tag that says this colour space, as ``init(frame:)`` reads it: BT.709, else SMPTE
+    /// 170M (BT.601).
+    var ffmpegMatrix: AVColorSpace { matrix == .bt709 ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M }
+
+    /// The range tag that says this colour space: JPEG (full) or MPEG (video).
+    var ffmpegRange: AVColorRange { isFullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG }
 }
 #endif

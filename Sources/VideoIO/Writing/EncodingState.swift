@@ -82,8 +82,8 @@ final class EncodingState {
         encoder.pointee.thread_count = Int32(clamping: max(0, options.encoderThreads))
         let space = options.yuvColorSpace
         let is709 = space.matrix == .bt709
-        encoder.pointee.colorspace = is709 ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
-        encoder.pointee.color_range = space.isFullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
+        encoder.pointee.colorspace = space.ffmpegMatrix
+        encoder.pointee.color_range = space.ffmpegRange
         encoder.pointee.color_primaries = is709 ? AVCOL_PRI_BT709 : AVCOL_PRI_SMPTE170M
         encoder.pointee.color_trc = is709 ? AVCOL_TRC_BT709 : AVCOL_TRC_SMPTE170M
         switch codec {
