@@ -11,7 +11,7 @@
 //   Inference              graph, memory plan, op kernels (Reference/ and XNNPACK/)
 //   VisionCore             MediaPipe's face/pose graph math, pure Swift (no engine, no images)
 //   CImageFormats          libheif and libwebp, loaded on first use (HEIF and WebP decoding)
-//   CPixelKernels          Imaging's pixel kernels: YUV crops (AVX2, chosen at run time), PNG row filters
+//   CPixelKernels          Imaging's pixel kernels: YUV crops (AVX-512 or AVX2, chosen at run time), PNG row filters
 //                          and run-length DEFLATE, segmentation masks' sigmoid, warp and bytes
 //   Imaging                PNG/JPEG/HEIF/WebP decoding, PNG and JPEG writing, pixel formats,
 //                          MediaPipe-exact ROI warps, drawing
@@ -174,7 +174,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImagingTests",
-            dependencies: ["Imaging", "VisionCore", "TFLite", "TestSupport"],
+            dependencies: ["Imaging", "CPixelKernels", "VisionCore", "TFLite", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 // Pixel kernels of the Imaging module that need vector instructions Swift's baseline target lacks
 // or cannot be made to use. Each has a definition the tests hold it to:
-// - the YUV crop's group path (AVX2, chosen at run time), against its Swift twin, byte for byte;
+// - the YUV crop's group path (AVX2 or AVX-512, chosen at run time), against its Swift twin, byte
+//   for byte;
 // - PNG's row filters (SSE2 on x86-64, scalar elsewhere), against the PNG definition and libpng;
 // - PNG's Up filter and run-length DEFLATE for writing, against the decoders (libdeflate, zlib and
 //   our own PNG reader give back the bytes);
@@ -34,26 +35,29 @@ typedef struct vt_yuv420 {
 /// address is allowed: a prefetch never faults.
 static inline void vt_prefetch_read(const void *address) { __builtin_prefetch(address, 0, 3); }
 
-/// Whether `vt_yuv420_blend_groups` runs on this processor (x86-64 with AVX2).
-int vt_yuv420_blend_groups_available(void);
+/// The widest vector, in 32-bit lanes, `vt_yuv420_blend_groups` runs on this processor: 16
+/// (x86-64 with AVX-512 F and BW), 8 (AVX2) or 0 (neither: no group path).
+int vt_yuv420_blend_lanes(void);
 
 /// OpenCV's bilinear blend of groups of four pixels of `image`, each tap converted to RGB first
-/// (Imaging's warp, group path): groups `first ..< end`, in order. Group g's fixed-point source
-/// positions (1/32 px) are `positions[8g ..< 8g + 4]` (X) and `positions[8g + 4 ..< 8g + 8]` (Y);
-/// its 12 bytes R G B go to `out + 12g`, or 16 (the last 4 holding nothing) for g < `overwriting`.
-/// Returns how many groups it blended before the first with a tap outside the image (or at 32767
-/// px or beyond) or a 4-byte tap read leaving its plane, which it does not write: the caller
-/// samples that one pixel by pixel. Never call it where it is not available.
-size_t vt_yuv420_blend_groups(const vt_yuv420 *image, const int32_t *positions, size_t first, size_t end,
+/// (Imaging's warp, group path), in vectors of `lanes` 32-bit lanes (8 or 16, at most
+/// `vt_yuv420_blend_lanes()`; the bytes are the same): groups `first ..< end`, in order. Group g's
+/// fixed-point source positions (1/32 px) are `positions[8g ..< 8g + 4]` (X) and
+/// `positions[8g + 4 ..< 8g + 8]` (Y); its 12 bytes R G B go to `out + 12g`, or 16 (the last 4
+/// holding nothing) for g < `overwriting`. Returns how many groups it blended before the first with
+/// a tap outside the image (or at 32767 px or beyond) or a 4-byte tap read leaving its plane, which
+/// it does not write: the caller samples that one pixel by pixel. Returns 0 for other `lanes`;
+/// never call it with more than `vt_yuv420_blend_lanes()`.
+size_t vt_yuv420_blend_groups(const vt_yuv420 *image, int lanes, const int32_t *positions, size_t first, size_t end,
                               size_t overwriting, uint8_t *out);
 
 /// Groups `first ..< end` of `vt_yuv420_blend_groups`'s layout (and written as there) blended
 /// with a replicated border: each tap's column and row clamped into the image (OpenCV's
-/// `BORDER_REPLICATE`; nothing changes for a tap inside), converted and blended as there, two
-/// groups at a time. Returns how many it blended: all, or 0 without writing where it cannot (a
-/// side or stride of 32768 or more). Never call it where `vt_yuv420_blend_groups` is not available.
-size_t vt_yuv420_blend_replicated_groups(const vt_yuv420 *image, const int32_t *positions, size_t first, size_t end,
-                                         size_t overwriting, uint8_t *out);
+/// `BORDER_REPLICATE`; nothing changes for a tap inside), converted and blended as there. Returns
+/// how many it blended: all, or 0 without writing where it cannot (a side or stride of 32768 or
+/// more, a plane of fewer than 4 bytes, `lanes` other than 8 or 16). The same `lanes` limit.
+size_t vt_yuv420_blend_replicated_groups(const vt_yuv420 *image, int lanes, const int32_t *positions, size_t first,
+                                         size_t end, size_t overwriting, uint8_t *out);
 
 /// Undoes PNG's row filters in place (docs/image-decoding.md §2). `data` holds `height` rows of
 /// `1 + row_bytes` bytes, each a filter type (0…4) and the row's filtered bytes; afterwards its first

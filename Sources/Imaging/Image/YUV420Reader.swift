@@ -71,24 +71,26 @@ struct YUV420Reader<Decoder: YUVToRGB>: PixelReader {
         }
     }
 
-    /// Groups of four pixels by CPixelKernels' `vt_yuv420_blend_groups` (AVX2): the same
-    /// conversion and blend as ``blendInterior(_:_:fx:fy:into:)``, so the same bytes.
-    static var hasGroupPath: Bool { groupPathAvailable }
+    /// Groups of four pixels by CPixelKernels' `vt_yuv420_blend_groups` (AVX2 or AVX-512): the
+    /// same conversion and blend as ``blendInterior(_:_:fx:fy:into:)``, so the same bytes.
+    static var hasGroupPath: Bool { groupLanes > 0 }
 
     @inline(__always)
     func blendGroups(_ positions: UnsafePointer<Int32>, _ groups: Range<Int>, overwritingBelow: Int,
                      into out: UnsafeMutablePointer<UInt8>) -> Int {
-        vt_yuv420_blend_groups(image.pointer, positions, groups.lowerBound, groups.upperBound, max(overwritingBelow, 0), out)
+        vt_yuv420_blend_groups(image.pointer, groupLanes, positions, groups.lowerBound, groups.upperBound, max(overwritingBelow, 0), out)
     }
 
-    /// Groups touching the border with their taps clamped into the image, two at a time, by
-    /// CPixelKernels' `vt_yuv420_blend_replicated_groups`: the same conversion and blend as the
-    /// per-pixel path's replicated border, so the same bytes.
+    /// The first groups touching the border, as many as a vector holds (2 with AVX2, 4 with
+    /// AVX-512), with their taps clamped into the image, by CPixelKernels'
+    /// `vt_yuv420_blend_replicated_groups`: the same conversion and blend as the per-pixel path's
+    /// replicated border, so the same bytes.
     @inline(__always)
     func blendReplicatedGroups(_ positions: UnsafePointer<Int32>, _ groups: Range<Int>, overwritingBelow: Int,
                                into out: UnsafeMutablePointer<UInt8>) -> Int {
         guard Self.hasGroupPath else { return 0 }
-        return vt_yuv420_blend_replicated_groups(image.pointer, positions, groups.lowerBound, groups.upperBound,
+        let end = min(groups.upperBound, groups.lowerBound &+ Int(groupLanes) / 4)
+        return vt_yuv420_blend_replicated_groups(image.pointer, groupLanes, positions, groups.lowerBound, end,
                                                  max(overwritingBelow, 0), out)
     }
 }
@@ -106,5 +108,6 @@ private final class YUV420Planes {
     deinit { pointer.deallocate() }
 }
 
-/// Whether this processor runs `vt_yuv420_blend_groups`, asked once.
-private let groupPathAvailable = vt_yuv420_blend_groups_available() != 0
+/// The widest vectors (32-bit lanes) this processor runs `vt_yuv420_blend_groups` in, 0 for none,
+/// asked once.
+private let groupLanes = vt_yuv420_blend_lanes()

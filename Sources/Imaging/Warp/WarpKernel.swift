@@ -9,7 +9,7 @@
 ///   rows asked for ahead (``PixelReader/prefetchTaps(_:count:)``);
 /// - groups of four pixels whose taps are all inside the image are blended by the format's
 ///   ``PixelReader/blendGroups(_:_:overwritingBelow:into:)`` (vectorized for RGB8, and for YUV
-///   4:2:0 with AVX2); with a replicated border, groups touching the border are blended in
+///   4:2:0 with AVX-512 or AVX2); with a replicated border, groups touching the border are blended in
 ///   vector lanes too, their taps clamped into the image
 ///   (``PixelReader/blendReplicatedGroups(_:_:overwritingBelow:into:)``); the others, and the
 ///   pixels of a block row's last incomplete group, take the per-pixel path of
@@ -97,11 +97,11 @@ struct PerspectiveWarpKernel: ReaderVisitor {
         while group < fullGroups {
             group &+= reader.blendGroups(positions, group..<fullGroups, overwritingBelow: scratchGroups, into: output)
             if group < fullGroups {
-                // A group touching the border (and maybe the next): their taps clamped into the
-                // image in vector lanes with a replicated border, else pixel by pixel.
-                let pair = group..<min(group &+ 2, fullGroups)
+                // A group touching the border (and maybe the next few, as many as the reader's
+                // vector holds): their taps clamped into the image with a replicated border, else
+                // pixel by pixel.
                 let blended = border == .replicate
-                    ? reader.blendReplicatedGroups(positions, pair, overwritingBelow: scratchGroups, into: output) : 0
+                    ? reader.blendReplicatedGroups(positions, group..<fullGroups, overwritingBelow: scratchGroups, into: output) : 0
                 if blended == 0 {
                     samplePixels(reader, positions: positions, 4 &* group..<4 &* group &+ 4, into: output)
                 }
