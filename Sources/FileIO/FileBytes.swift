@@ -1,7 +1,7 @@
 import Foundation
 
-/// Whole-file reads and writes: the one way the package reads a model, a bundle or a picture
-/// from disk.
+/// File reads and writes: the one way the package reads a model, a bundle or a picture from
+/// disk (whole, or a bundle's directory from its end).
 public enum FileBytes {
     /// The file's bytes, read straight into the array (no intermediate `Data` and copy): the size
     /// `fstat` gives in one go, then whatever follows up to the end, so that pipes and files that
@@ -25,6 +25,27 @@ public enum FileBytes {
         }
         guard error == 0 else { throw FileError(path: path, reading: true, code: error) }
         return bytes
+    }
+
+    /// The file's last `maximumCount` bytes (all of it when it is shorter) and the offset they
+    /// start at: the end of a large file without reading the rest, such as a zip archive's
+    /// directory.
+    public static func readTail(_ path: String, maximumCount: Int) throws(FileError) -> (bytes: [UInt8], offset: Int) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileError(path: path, reading: true, code: errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FileError(path: path, reading: true, code: errno) }
+        let size = max(Int(status.st_size), 0), offset = max(size - max(maximumCount, 0), 0)
+        guard lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
+            throw FileError(path: path, reading: true, code: errno)
+        }
+        var error: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size - offset) { buffer, count in
+            count = readFully(descriptor, into: buffer, error: &error)
+        }
+        guard error == 0 else { throw FileError(path: path, reading: true, code: error) }
+        return (bytes, offset)
     }
 
     /// Writes `bytes` to `path` atomically (a temporary file renamed over it).

@@ -113,6 +113,41 @@ struct TaskBundleTests {
         #expect(error?.description.contains("zip64") == true)
     }
 
+    /// The member names read from a bundle file's end are those of the whole archive: for the real
+    /// bundles (their directory within the last bytes), for an archive whose directory starts
+    /// further back than the end that is read (read whole then), and for one whose comment fills
+    /// the end; a file that is no archive throws.
+    @Test func memberNamesFromTheFileEnd() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bundle-tail-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for url in [RealModels.faceLandmarkerTask, Assets.fixture("bundles/deflated.zip")] {
+            #expect(try TaskBundle.memberNames(ofFileAt: url.path) == TaskBundle(contentsOf: url).memberNames, "\(url.lastPathComponent)")
+        }
+        // 3,000 members of 60-byte names: a directory of about 300 KB, most of it before the end read.
+        var many = ZipWriter()
+        let names = (0..<3000).map { String(format: "member-%054d", $0) }
+        for name in names { many.add(name, [UInt8(truncatingIfNeeded: name.count)]) }
+        // A comment of 65,535 bytes after the end record.
+        var commented = ZipWriter()
+        commented.add("a.tflite", [UInt8](repeating: 1, count: 200_000))
+        commented.add("b.tflite", [2, 3])
+        var withComment = commented.archive()
+        let comment = 0xFFFF
+        withComment[withComment.count - 2] = UInt8(comment & 0xFF)
+        withComment[withComment.count - 1] = UInt8(comment >> 8)
+        withComment += [UInt8](repeating: 0x50, count: comment)
+        for (name, bytes, expected) in [("many.zip", many.archive(), names), ("commented.zip", withComment, ["a.tflite", "b.tflite"])] {
+            let path = folder.appendingPathComponent(name).path
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+            #expect(try TaskBundle.memberNames(ofFileAt: path) == expected, "\(name)")
+        }
+        let notAZip = folder.appendingPathComponent("not.zip").path
+        #expect(FileManager.default.createFile(atPath: notAZip, contents: Data(repeating: 0x41, count: 300_000)))
+        #expect(throws: ModelError.self) { _ = try TaskBundle.memberNames(ofFileAt: notAZip) }
+        #expect(throws: ModelError.self) { _ = try TaskBundle.memberNames(ofFileAt: folder.appendingPathComponent("absent.task").path) }
+    }
+
     private func bundleError(_ archive: [UInt8], member: String) throws -> String {
         let bundle = try TaskBundle(bytes: archive)
         do {

@@ -19,10 +19,10 @@ enum ModelBundleCheck {
         let head = (try? handle.read(upToCount: 8)) ?? Data()
         try? handle.close()
         guard ModelFileKind(header: head) == .bundle,
-              let bundle = try? TaskBundle(contentsOfFile: path),
-              let missing = members.first(where: { !bundle.contains($0) })
+              let names = try? TaskBundle.memberNames(ofFileAt: path),
+              let missing = members.first(where: { !names.contains($0) })
         else { return }
-        let present = bundle.memberNames.joined(separator: ", ")
+        let present = names.joined(separator: ", ")
         throw TasksError.status(
             .notFoundError,
             "No model file with name: \(missing). All model files in the model asset bundle are: \(present).")

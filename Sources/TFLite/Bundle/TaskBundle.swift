@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 
 /// A MediaPipe `.task` bundle: a zip archive of `.tflite` models and other files (for example
@@ -28,6 +29,23 @@ public struct TaskBundle: Sendable {
     /// Reads the archive directory of a bundle file at a file-system path.
     public init(contentsOfFile path: String) throws {
         try self.init(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    /// The member names of the bundle file at `path`, in archive order, read from the file's end
+    /// alone when the directory lies there (a bundle's few members list within its last bytes),
+    /// else from the whole file: checking a bundle's members does not read its models.
+    public static func memberNames(ofFileAt path: String) throws -> [String] {
+        // The end record (22 bytes and a comment of up to 64 KiB) and room for a directory before it.
+        let tail: (bytes: [UInt8], offset: Int)
+        do {
+            tail = try FileBytes.readTail(path, maximumCount: 22 + 0xFFFF + (1 << 16))
+        } catch {
+            throw ModelError.unreadable(path: path, reason: error.reason)
+        }
+        if let archive = try? ZipArchive(bytes: tail.bytes, start: tail.offset) {
+            return archive.entries.map(\.name)
+        }
+        return try TaskBundle(contentsOfFile: path).memberNames
     }
 
     /// Whether the bundle has a member of this name.

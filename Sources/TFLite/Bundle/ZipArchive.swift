@@ -26,8 +26,10 @@ struct ZipArchive {
     private static let centralHeaderSignature = 0x0201_4b50
     private static let localHeaderSignature = 0x0403_4b50
 
-    init(bytes: [UInt8]) throws {
-        let data = ZipBytes(bytes: bytes)
+    /// Reads the directory of the archive whose bytes from offset `start` on are `bytes` (its
+    /// tail, or all of it from 0). A member's contents can be read only where `bytes` holds them.
+    init(bytes: [UInt8], start: Int = 0) throws {
+        let data = ZipBytes(bytes: bytes, start: start)
         self.data = data
         let end = try Self.findEndOfCentralDirectory(data)
         if end >= 20, try data.u32(at: end - 20, "zip64 locator") == Self.zip64LocatorSignature {
@@ -70,7 +72,7 @@ struct ZipArchive {
         guard data.count >= fixedSize else {
             throw ModelError.bundle(detail: "\(data.count) bytes is too small for a zip archive")
         }
-        let lowest = max(0, data.count - fixedSize - 0xFFFF)
+        let lowest = max(data.start, data.count - fixedSize - 0xFFFF)
         var position = data.count - fixedSize
         while position >= lowest {
             if try data.u32(at: position, "end record") == endOfCentralDirectorySignature,
@@ -118,8 +120,7 @@ struct ZipArchive {
         let nameLength = try data.u16(at: local + 26, "\(name) local header")
         let extraLength = try data.u16(at: local + 28, "\(name) local header")
         let start = local + 30 + nameLength + extraLength
-        try data.checkRange(start, length: entry.compressedSize, "\(name) data")
-        let compressed = data.bytes[start..<(start + entry.compressedSize)]
+        let compressed = try data.slice(at: start, length: entry.compressedSize, "\(name) data")
         guard entry.uncompressedSize <= Self.maxMemberSize else {
             throw ModelError.bundle(detail: "\(name) declares \(entry.uncompressedSize) bytes, more than the \(Self.maxMemberSize) we accept")
         }
