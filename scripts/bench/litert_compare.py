@@ -32,7 +32,9 @@ Share of peak: our JSON also gives "multiply_adds", one invocation's multiply-ad
 depthwise convolutions and fully connected layers, one per weight per output value), and
 `vision-tasks bench peak --json` measures one thread's multiply-add peak on this processor (a loop
 of nothing but independent fused multiply-adds on the widest vectors). Each side's % of peak is
-multiply_adds / median time / (threads x peak).
+multiply_adds / median time / (threads x peak). The last column gives our share in our slowest
+and our fastest round (each round's median, or with --cpu-time its mean): on a shared host the
+other machines' memory traffic moves a model's figure by several points within one run.
 """
 
 from __future__ import annotations
@@ -207,7 +209,7 @@ def main() -> int:
         for t in threads:
             litert = LiteRTRunner(content, t, spec)
             lite_samples, our_samples, our_error = [], [], None
-            lite_round_means = []
+            lite_round_means, our_round_medians = [], []
             for _ in range(args.rounds):
                 samples = litert.round(args.iterations, cpu_time=args.cpu_time)
                 lite_samples += samples
@@ -216,8 +218,11 @@ def main() -> int:
                     try:
                         if args.cpu_time:
                             our_samples.append(ours_cpu_round(args.binary, path, args.backend, args.iterations))
+                            our_round_medians.append(our_samples[-1])
                         else:
-                            our_samples += ours_round(args.binary, path, t, args.backend, args.iterations)
+                            round_samples = ours_round(args.binary, path, t, args.backend, args.iterations)
+                            our_samples += round_samples
+                            our_round_medians.append(statistics.median(round_samples))
                     except OursError as error:
                         our_error = str(error)
                         our_samples = []
@@ -229,7 +234,9 @@ def main() -> int:
             if our_error:
                 print(f"litert-compare: {spec.stem}, {t} thread(s): {our_error}", file=sys.stderr)
                 status = status or 1
-            rows.append((spec.stem, t, lite_median, our_median, ratio, MULTIPLY_ADDS.get(str(path))))
+            # Our fastest and slowest round: how far the machine moved the figure during the run.
+            our_range = (min(our_round_medians), max(our_round_medians)) if our_samples else None
+            rows.append((spec.stem, t, lite_median, our_median, ratio, MULTIPLY_ADDS.get(str(path)), our_range))
             record.append({"model": spec.stem, "threads": t, "litert_median_ms": lite_median,
                            "ours_median_ms": our_median, "ratio": ratio, "litert_times_ms": lite_samples,
                            "ours_times_ms": our_samples, "ours_error": our_error,
@@ -248,12 +255,16 @@ def main() -> int:
     if peak:
         print(f"multiply-add peak: {peak / 1e9:.1f} G/s on one thread (`vision-tasks bench peak`); "
               f"% of peak = the model's multiply-adds per second over the threads' peak")
-    print(f"{'model':<{width}}  threads  LiteRT ms  ours ms  ours/LiteRT  M mult-adds  LiteRT % peak  ours % peak")
-    for stem, t, lite, ours, ratio, macs in rows:
+    print(f"{'model':<{width}}  threads  LiteRT ms  ours ms  ours/LiteRT  M mult-adds  LiteRT % peak  ours % peak"
+          f"  ours % peak, slowest–fastest round")
+    for stem, t, lite, ours, ratio, macs, our_range in rows:
         lite_share, our_share = share(macs, lite, peak, t), share(macs, ours, peak, t)
+        spread = None
+        if our_range and macs and peak:
+            spread = f"{share(macs, our_range[1], peak, t) * 100:.1f}–{share(macs, our_range[0], peak, t) * 100:.1f}"
         print(f"{stem:<{width}}  {t:>7}  {lite:>9.2f}  {fmt(ours):>7}  {fmt(ratio, 3):>11}  "
               f"{fmt(macs / 1e6 if macs else None, 1):>11}  {fmt(lite_share and lite_share * 100, 1):>13}  "
-              f"{fmt(our_share and our_share * 100, 1):>11}")
+              f"{fmt(our_share and our_share * 100, 1):>11}  {spread or '—':>34}")
     if args.json:
         args.json.write_text(json.dumps({"rounds": args.rounds, "iterations": args.iterations,
                                          "backend": args.backend, "cpu_time": args.cpu_time,
