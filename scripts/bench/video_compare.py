@@ -24,7 +24,9 @@ MediaPipe's one thread. Without it, each side runs as it does by default on the 
 
 Printed per clip and case: medians of ms per frame (MediaPipe loop, MediaPipe whole process,
 ours, ours with the overlay), ours / MediaPipe's loop (target <= 0.5), ours / MediaPipe's whole
-process, and the overlay's cost over our plain run (target <= +15 %).
+process, the overlay's cost over our plain run (target <= +15 %), and the lowest and highest of
+the rounds' own ours / MediaPipe loop (the two ran moments apart in a round, so this spread is
+what the host's drift did to the figure).
 Run: scripts/bench/video-compare [--rounds R] [--frames N] [--pin] [--only face|pose]
                                  [--sizes 720,1080] [--binary PATH]
 """
@@ -166,18 +168,21 @@ def main():
                     wall, _ = timed(command + ["--json-out", str(ours_out), "--quiet", "--overlay", str(work / "overlay.mp4")])
                     samples["overlay"].append(wall * 1e3 / frames)
                 medians = {key: statistics.median(values) for key, values in samples.items()}
-                rows.append((f"{size}p {case}", medians))
+                # Each round's ours / MP loop: both ran moments apart, so the host's drift between
+                # rounds shows as the spread of these.
+                ratios = [ours / loop for ours, loop in zip(samples["ours"], samples["mp_loop"])]
+                rows.append((f"{size}p {case}", medians, (min(ratios), max(ratios))))
                 print(f"  {size}p {case}: " + ", ".join(f"{k} {v:.2f}" for k, v in medians.items()), file=sys.stderr, flush=True)
         load_after = os.getloadavg()[0]
         mode = "one core each (taskset -c 0, ours --threads 1)" if args.pin else "whole machine, default threads"
         print(f"video-compare: {args.frames} frames, {args.rounds} interleaved rounds, {mode}; "
               f"1-min load average {load_before:.2f} before, {load_after:.2f} after; ms per frame, medians")
         print(f"{'clip, task':<14} {'MP loop':>8} {'MP whole':>9} {'ours':>7} {'+overlay':>9} "
-              f"{'ours/MP loop':>13} {'ours/MP whole':>14} {'overlay cost':>13}")
-        for name, m in rows:
+              f"{'ours/MP loop':>13} {'ours/MP whole':>14} {'overlay cost':>13} {'ours/MP loop by round':>22}")
+        for name, m, (low, high) in rows:
             print(f"{name:<14} {m['mp_loop']:>8.2f} {m['mp_whole']:>9.2f} {m['ours']:>7.2f} {m['overlay']:>9.2f} "
                   f"{m['ours'] / m['mp_loop']:>13.3f} {m['ours'] / m['mp_whole']:>14.3f} "
-                  f"{100 * (m['overlay'] / m['ours'] - 1):>+12.1f}%")
+                  f"{100 * (m['overlay'] / m['ours'] - 1):>+12.1f}% {f'{low:.3f}–{high:.3f}':>22}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
