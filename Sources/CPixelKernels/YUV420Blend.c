@@ -30,6 +30,12 @@ VT_AVX2 static inline void store_group(__m128i pixels, int may_overwrite, uint8_
     }
 }
 
+/// The byte order `blend` shuffles each 128 bits into: bytes 0 4 8 1 5 9 2 6 10 3 7 11 (R G B per
+/// pixel from r0..r3 g0..g3 b0..b3), then 12 13 14 15.
+VT_AVX2 static inline __m128i byte_order_128(void) {
+    return _mm_setr_epi8(0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11, 12, 13, 14, 15);
+}
+
 /// The end of the offsets a 4-byte read may start at in `count` bytes.
 static inline int32_t read_limit(size_t count) {
     return count < 4 ? 0 : count - 3 > INT32_MAX ? INT32_MAX : (int32_t)(count - 3);
@@ -67,9 +73,7 @@ VT_AVX2 static inline unsigned below_8(__m256i a, __m256i b) {
     return (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(b, a)));
 }
 
-VT_AVX2 static inline __m256i byte_order_8(void) {
-    return _mm256_broadcastsi128_si256(_mm_setr_epi8(0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11, 12, 13, 14, 15));
-}
+VT_AVX2 static inline __m256i byte_order_8(void) { return _mm256_broadcastsi128_si256(byte_order_128()); }
 
 #include "YUV420BlendLanes.h"
 #undef LANES
@@ -103,9 +107,7 @@ VT_AVX512 static inline __m512i gather_16(const uint8_t *base, __m512i offsets) 
 
 VT_AVX512 static inline unsigned below_16(__m512i a, __m512i b) { return _mm512_cmplt_epi32_mask(a, b); }
 
-VT_AVX512 static inline __m512i byte_order_16(void) {
-    return _mm512_broadcast_i32x4(_mm_setr_epi8(0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11, 12, 13, 14, 15));
-}
+VT_AVX512 static inline __m512i byte_order_16(void) { return _mm512_broadcast_i32x4(byte_order_128()); }
 
 #include "YUV420BlendLanes.h"
 

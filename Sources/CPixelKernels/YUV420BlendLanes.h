@@ -8,7 +8,7 @@
 //                          128 bits, the last repeated where fewer than LANES / 4 are left;
 //   NAME(gather)           the 4 bytes at `base + offsets[i]` in lane i;
 //   NAME(below)            a bit per lane (lane i in bit i): `a < b`;
-//   NAME(byte_order)       in each 128 bits, bytes 0 4 8 1 5 9 2 6 10 3 7 11 12 13 14 15.
+//   NAME(byte_order)       byte_order_128() in each 128 bits.
 // No include guard: each inclusion defines the functions of one width.
 
 /// Byte `shift / 8` of each lane, a shift for every lane.

@@ -218,7 +218,6 @@ def main() -> int:
                     try:
                         if args.cpu_time:
                             our_samples.append(ours_cpu_round(args.binary, path, args.backend, args.iterations))
-                            our_round_medians.append(our_samples[-1])
                         else:
                             round_samples = ours_round(args.binary, path, t, args.backend, args.iterations)
                             our_samples += round_samples
@@ -234,8 +233,10 @@ def main() -> int:
             if our_error:
                 print(f"litert-compare: {spec.stem}, {t} thread(s): {our_error}", file=sys.stderr)
                 status = status or 1
-            # Our fastest and slowest round: how far the machine moved the figure during the run.
-            our_range = (min(our_round_medians), max(our_round_medians)) if our_samples else None
+            # Our fastest and slowest round: how far the machine moved the figure during the run
+            # (with --cpu-time each of our samples is already a round's figure).
+            rounds = our_samples if args.cpu_time else our_round_medians
+            our_range = (min(rounds), max(rounds)) if our_samples else None
             rows.append((spec.stem, t, lite_median, our_median, ratio, MULTIPLY_ADDS.get(str(path)), our_range))
             record.append({"model": spec.stem, "threads": t, "litert_median_ms": lite_median,
                            "ours_median_ms": our_median, "ratio": ratio, "litert_times_ms": lite_samples,
