@@ -9,35 +9,17 @@
 #include <time.h>
 
 #include "CFastKernels.h"
+#include "kernel_timing.h"
 
 typedef struct shape { size_t height, width, channels, kernel, stride; } shape;
 
-/// Square inputs, "same" padding; the stride-2 layers as the models pad them (1 before).
+/// Square inputs, "same" padding with stride 1; with stride 2, (kernel − 1) / 2 zeros before, as
+/// the models' folded PADs give those layers.
 static const shape shapes[] = {
     {128, 128, 24, 3, 1}, {128, 128, 16, 3, 1}, {64, 64, 144, 3, 1}, {64, 64, 48, 3, 1}, {256, 256, 8, 3, 1},
     {128, 128, 8, 3, 1},  {32, 32, 32, 3, 1},   {16, 16, 384, 3, 1}, {8, 8, 864, 3, 1},  {32, 32, 192, 5, 1},
     {16, 16, 528, 5, 1},  {8, 8, 864, 5, 1},    {128, 128, 64, 3, 2}, {64, 64, 144, 5, 2},
 };
-
-static double seconds(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
-static int ascending(const void *a, const void *b) {
-    const double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static float *floats(size_t count) {
-    float *values = aligned_alloc(64, (count * sizeof(float) + 63) / 64 * 64 + 64);
-    if (values == NULL) {
-        fprintf(stderr, "depthwise-kernel: out of memory\n");
-        exit(1);
-    }
-    return values;
-}
 
 int main(int argc, char **argv) {
     const int runs = argc > 1 ? atoi(argv[1]) : 200;

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "CFastKernels.h"
+#include "kernel_timing.h"
 #include "PointwiseConvolution.h"
 
 typedef struct shape { size_t pixels, input_channels, output_channels; } shape;
@@ -18,26 +19,6 @@ static const shape shapes[] = {
     {128 * 128, 16, 32}, {128 * 128, 32, 16}, {128 * 128, 24, 96}, {64 * 64, 96, 24}, {64 * 64, 32, 128},
     {64 * 64, 128, 32},  {32 * 32, 64, 128},  {32 * 32, 128, 64},  {16 * 16, 128, 128}, {8 * 8, 256, 256},
 };
-
-static double seconds(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
-static int ascending(const void *a, const void *b) {
-    const double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static float *floats(size_t count) {
-    float *values = aligned_alloc(64, (count * sizeof(float) + 63) / 64 * 64);
-    if (values == NULL) {
-        fprintf(stderr, "pointwise-kernel: out of memory\n");
-        exit(1);
-    }
-    return values;
-}
 
 int main(int argc, char **argv) {
     const int runs = argc > 1 ? atoi(argv[1]) : 200;
