@@ -7,45 +7,39 @@ public enum FileBytes {
     /// `fstat` gives in one go, then whatever follows up to the end, so that pipes and files that
     /// grew since are read whole too.
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileError(path: path, reading: true, code: errno) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw FileError(path: path, reading: true, code: errno) }
-        var error: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(status.st_size), 0)) { buffer, count in
-            count = readFully(descriptor, into: buffer, error: &error)
-        }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 16) { chunk in
-            while error == 0 {
-                let count = readFully(descriptor, into: chunk, error: &error)
-                bytes.append(contentsOf: chunk[..<count])
-                if count < chunk.count { break }
+        try withOpenFile(path) { (descriptor, size) throws(FileError) in
+            var error: Int32 = 0
+            var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                count = readFully(descriptor, into: buffer, error: &error)
             }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 16) { chunk in
+                while error == 0 {
+                    let count = readFully(descriptor, into: chunk, error: &error)
+                    bytes.append(contentsOf: chunk[..<count])
+                    if count < chunk.count { break }
+                }
+            }
+            guard error == 0 else { throw FileError(path: path, reading: true, code: error) }
+            return bytes
         }
-        guard error == 0 else { throw FileError(path: path, reading: true, code: error) }
-        return bytes
     }
 
     /// The file's last `maximumCount` bytes (all of it when it is shorter) and the offset they
     /// start at: the end of a large file without reading the rest, such as a zip archive's
     /// directory.
     public static func readTail(_ path: String, maximumCount: Int) throws(FileError) -> (bytes: [UInt8], offset: Int) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileError(path: path, reading: true, code: errno) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw FileError(path: path, reading: true, code: errno) }
-        let size = max(Int(status.st_size), 0), offset = max(size - max(maximumCount, 0), 0)
-        guard lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
-            throw FileError(path: path, reading: true, code: errno)
+        try withOpenFile(path) { (descriptor, size) throws(FileError) in
+            let offset = max(size - max(maximumCount, 0), 0)
+            guard lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
+                throw FileError(path: path, reading: true, code: errno)
+            }
+            var error: Int32 = 0
+            let bytes = [UInt8](unsafeUninitializedCapacity: size - offset) { buffer, count in
+                count = readFully(descriptor, into: buffer, error: &error)
+            }
+            guard error == 0 else { throw FileError(path: path, reading: true, code: error) }
+            return (bytes, offset)
         }
-        var error: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: size - offset) { buffer, count in
-            count = readFully(descriptor, into: buffer, error: &error)
-        }
-        guard error == 0 else { throw FileError(path: path, reading: true, code: error) }
-        return (bytes, offset)
     }
 
     /// Writes `bytes` to `path` atomically (a temporary file renamed over it).
@@ -55,6 +49,19 @@ public enum FileBytes {
         } catch {
             throw FileError(path: path, reading: false, reason: error.localizedDescription)
         }
+    }
+
+    /// Opens `path` for reading and runs `body` with its descriptor and the size `fstat` gives
+    /// (0 if negative), closing it afterwards.
+    private static func withOpenFile<Result>(
+        _ path: String, _ body: (_ descriptor: Int32, _ size: Int) throws(FileError) -> Result
+    ) throws(FileError) -> Result {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileError(path: path, reading: true, code: errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FileError(path: path, reading: true, code: errno) }
+        return try body(descriptor, max(Int(status.st_size), 0))
     }
 
     /// Reads until `buffer` is full or the file ends; returns how many bytes were read. A failure
