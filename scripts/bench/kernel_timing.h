@@ -1,11 +1,23 @@
-// What the kernel benchmarks (pointwise_kernel.c, depthwise_kernel.c) share: a monotonic clock,
-// an order for qsort, and 64-byte aligned buffers.
+// What the kernel benchmarks (pointwise_kernel.c, depthwise_kernel.c) share: their arguments, a
+// monotonic clock, an order for qsort, and 64-byte aligned buffers.
 #ifndef KERNEL_TIMING_H
 #define KERNEL_TIMING_H
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+
+/// A kernel benchmark's arguments, `[RUNS [PEAK_PER_SECOND]]`: the calls per shape (default 200)
+/// and one thread's multiply-add peak per second (0, the default, when unknown). Exits with a
+/// usage message naming `program` when RUNS is below 1.
+static void kernel_benchmark_arguments(int argc, char **argv, const char *program, int *runs, double *peak) {
+    *runs = argc > 1 ? atoi(argv[1]) : 200;
+    *peak = argc > 2 ? atof(argv[2]) : 0;
+    if (*runs < 1) {
+        fprintf(stderr, "usage: %s [RUNS [PEAK_PER_SECOND]]\n", program);
+        exit(2);
+    }
+}
 
 /// Seconds on the monotonic clock.
 static double seconds(void) {

@@ -21,13 +21,10 @@ static const shape shapes[] = {
 };
 
 int main(int argc, char **argv) {
-    const int runs = argc > 1 ? atoi(argv[1]) : 200;
-    const double peak = argc > 2 ? atof(argv[2]) : 0;  // multiply-adds per second, or 0
+    int runs;
+    double peak;  // multiply-adds per second, or 0
+    kernel_benchmark_arguments(argc, argv, "pointwise_kernel", &runs, &peak);
     const size_t lanes = fk_best_lanes();
-    if (runs < 1) {
-        fprintf(stderr, "usage: pointwise_kernel [RUNS [PEAK_PER_SECOND]]\n");
-        return 2;
-    }
     printf("fk_pointwise_pixels, %zu lanes, one thread, %d runs per shape (median, best)\n", lanes, runs);
     srand(1);
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
