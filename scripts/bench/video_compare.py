@@ -27,6 +27,12 @@ ours, ours with the overlay), ours / MediaPipe's loop (target <= 0.5), ours / Me
 process, the overlay's cost over our plain run (target <= +15 %), and the lowest and highest of
 the rounds' own ours / MediaPipe loop (the two ran moments apart in a round, so this spread is
 what the host's drift did to the figure).
+
+Then, per clip and case, the processor time (user + system, every thread) of our two runs per
+frame, how many cores the plain run kept busy (its processor time over its wall time), and the
+processor time the overlay adds over the plain run's. That share bounds the overlay's cost from
+below wherever the plain run already keeps every core busy: on one core always, since the added
+work (drawing, the copy of each frame it draws on, libx264's encoding) cannot overlap the task's.
 Run: scripts/bench/video-compare [--rounds R] [--frames N] [--pin] [--only face|pose]
                                  [--sizes 720,1080] [--binary PATH]
 """
@@ -34,6 +40,7 @@ import argparse
 import json
 import os
 import pathlib
+import resource
 import shutil
 import statistics
 import subprocess
@@ -110,12 +117,17 @@ def worker(case, clip, out_path):
 
 
 def timed(command):
+    """Runs `command`; returns its wall seconds, its standard output and its processor seconds
+    (user + system of all its threads: the growth of this process's reaped children's usage)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True)
     wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         sys.exit(f"video-compare: `{' '.join(command)}` failed ({done.returncode}): {done.stderr.strip()[-400:]}")
-    return wall, done.stdout
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, done.stdout, cpu
 
 
 def lines(path):
@@ -149,10 +161,10 @@ def main():
             clip = work / f"clip{size}.mp4"
             make_clip(clip, width, height, args.frames)
             for case in cases:
-                samples = {"mp_loop": [], "mp_whole": [], "ours": [], "overlay": []}
+                samples = {"mp_loop": [], "mp_whole": [], "ours": [], "overlay": [], "ours_cpu": [], "overlay_cpu": []}
                 for _ in range(args.rounds):
                     out = work / "mediapipe.jsonl"
-                    wall, text = timed(pin + [sys.executable, __file__, "--worker", case, str(clip), str(out)])
+                    wall, text, _ = timed(pin + [sys.executable, __file__, "--worker", case, str(clip), str(out)])
                     report = json.loads(text.strip().splitlines()[-1])
                     frames = report["frames"]
                     if frames != args.frames or lines(out) != frames:
@@ -161,12 +173,14 @@ def main():
                     samples["mp_whole"].append(wall * 1e3 / frames)
                     ours_out = work / "ours.jsonl"
                     command = pin + [args.binary] + OPTIONS[case][:1] + [str(clip)] + OPTIONS[case][1:] + ours_threads
-                    wall, _ = timed(command + ["--json-out", str(ours_out), "--quiet"])
+                    wall, _, cpu = timed(command + ["--json-out", str(ours_out), "--quiet"])
                     if lines(ours_out) != frames:
                         sys.exit(f"video-compare: ours wrote {lines(ours_out)} lines for {frames} frames")
                     samples["ours"].append(wall * 1e3 / frames)
-                    wall, _ = timed(command + ["--json-out", str(ours_out), "--quiet", "--overlay", str(work / "overlay.mp4")])
+                    samples["ours_cpu"].append(cpu * 1e3 / frames)
+                    wall, _, cpu = timed(command + ["--json-out", str(ours_out), "--quiet", "--overlay", str(work / "overlay.mp4")])
                     samples["overlay"].append(wall * 1e3 / frames)
+                    samples["overlay_cpu"].append(cpu * 1e3 / frames)
                 medians = {key: statistics.median(values) for key, values in samples.items()}
                 # Each round's ours / MP loop: both ran moments apart, so the host's drift between
                 # rounds shows as the spread of these.
@@ -183,6 +197,12 @@ def main():
             print(f"{name:<14} {m['mp_loop']:>8.2f} {m['mp_whole']:>9.2f} {m['ours']:>7.2f} {m['overlay']:>9.2f} "
                   f"{m['ours'] / m['mp_loop']:>13.3f} {m['ours'] / m['mp_whole']:>14.3f} "
                   f"{100 * (m['overlay'] / m['ours'] - 1):>+12.1f}% {f'{low:.3f}–{high:.3f}':>22}")
+        print("processor time (user + system, all threads), ms per frame, medians; the overlay's added "
+              "processor time is its cost's floor where the plain run keeps every core busy")
+        print(f"{'clip, task':<14} {'ours':>7} {'+overlay':>9} {'cores busy, ours':>17} {'overlay adds':>13}")
+        for name, m, _ in rows:
+            print(f"{name:<14} {m['ours_cpu']:>7.2f} {m['overlay_cpu']:>9.2f} {m['ours_cpu'] / m['ours']:>17.2f} "
+                  f"{100 * (m['overlay_cpu'] / m['ours_cpu'] - 1):>+12.1f}%")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
