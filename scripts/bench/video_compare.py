@@ -33,6 +33,7 @@ frame, how many cores the plain run kept busy (its processor time over its wall 
 processor time the overlay adds over the plain run's. That share bounds the overlay's cost from
 below wherever the plain run already keeps every core busy: on one core always, since the added
 work (drawing, the copy of each frame it draws on, libx264's encoding) cannot overlap the task's.
+
 Run: scripts/bench/video-compare [--rounds R] [--frames N] [--pin] [--only face|pose]
                                  [--sizes 720,1080] [--binary PATH]
 """
