@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Locking
 import Testing
 import TestSupport
 import VisionCore
@@ -124,6 +125,30 @@ import VisionPipeline
         #expect((pose.landmarks[11].x > pose.landmarks[12].x) == (reference.landmarks[11].x < reference.landmarks[12].x))
         let mask = try #require(pose.segmentationMask)
         #expect(mask.width == stored.width && mask.height == stored.height)
+    }
+
+    /// A mask's probabilities are taken when it is first read (docs/pipeline.md §6.6): readers on
+    /// four threads at once, asking for its reach and its pixels, all get what one reader of the
+    /// same picture's mask gets.
+    @Test func maskReadFromSeveralThreadsAtOnceIsTheSame() throws {
+        let graph = try Self.graph(PoseLandmarkerGraphOptions(outputSegmentationMasks: true))
+        let picture = PipelineImage(try Self.astronaut())
+        let alone = try #require(try graph.process(picture, timestampMilliseconds: 0).first?.segmentationMask)
+        let expected = try alone.rendered()
+        let expectedReach = try #require(alone.reach())
+        let shared = try #require(try graph.process(picture, timestampMilliseconds: 1).first?.segmentationMask)
+        let results = Locked([(FloatImage?, PixelRanges?)](repeating: (nil, nil), count: 4))
+        DispatchQueue.concurrentPerform(iterations: 4) { index in
+            let reach = index % 2 == 0 ? shared.reach() : nil
+            let rendered = try? shared.rendered()
+            results.withLock { $0[index] = (rendered, reach) }
+        }
+        for (index, (rendered, reach)) in results.withLock({ $0 }).enumerated() {
+            let same = rendered == expected  // compared outside #expect, which would print both images
+            #expect(same, "reader \(index)")
+            if index % 2 == 0 { #expect(reach?.xs == expectedReach.xs && reach?.ys == expectedReach.ys, "reader \(index)") }
+        }
+        #expect(expected.values.contains { $0 > 0.5 })
     }
 
     /// With `.undone`, a picture stored turned by 90° (orientation `.left`) gives the upright

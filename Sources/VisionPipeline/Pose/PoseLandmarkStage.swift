@@ -88,11 +88,11 @@ struct PoseLandmarkStage {
                             roi: roi, presence: presence, mask: mask, torsoSegmentation: torsoSegmentation)
     }
 
-    /// `1/(1 + exp(−l))` per pixel of the 256×256 logits, to be warped back onto the image with the
-    /// exact inverse of the crop when rendered (docs/pipeline.md §6.6).
+    /// The 256×256 logits, whose `1/(1 + exp(−l))` per pixel is warped back onto the image with the
+    /// exact inverse of the crop when the mask is rendered (docs/pipeline.md §6.6).
     private static func mask(logits: [Float], crop: TensorCrop, parallel: ParallelLoop) throws(PipelineError) -> PoseSegmentationMask {
         do {
-            let probabilities = try FloatImage(sigmoidOf: logits, width: inputSize, height: inputSize)
+            let probabilities = try MaskProbabilities(logits: logits, side: inputSize)
             return PoseSegmentationMask(probabilities: probabilities, crop: crop, parallel: parallel)
         } catch {
             throw .invalidArgument("segmentation mask: \(error)")
