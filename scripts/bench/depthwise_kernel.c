@@ -65,12 +65,8 @@ int main(int argc, char **argv) {
                     (double)output[(y * OW + x) * C + c], (double)expected);
             return 1;
         }
-        qsort(times, (size_t)runs, sizeof(double), ascending);
-        const double median = times[runs / 2], best = times[0], work = (double)(OH * OW * C * K * K);
-        printf("  %3zu×%3zu×%3zu %zu×%zu stride %zu  %.4f ms  %.4f ms  %5.1f G/s", H, W, C, K, K, S, median * 1e3,
-               best * 1e3, work / median * 1e-9);
-        if (peak > 0) printf("  %3.0f %% of peak", 100 * work / median / peak);
-        printf("\n");
+        printf("  %3zu×%3zu×%3zu %zu×%zu stride %zu", H, W, C, K, K, S);
+        finish_result_line(times, runs, (double)(OH * OW * C * K * K), peak, 4);
         free(times);
         free(input);
         free(output);

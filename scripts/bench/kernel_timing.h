@@ -1,5 +1,5 @@
 // What the kernel benchmarks (pointwise_kernel.c, depthwise_kernel.c) share: their arguments, a
-// monotonic clock, an order for qsort, and 64-byte aligned buffers.
+// monotonic clock, 64-byte aligned buffers, and the end of each shape's result line.
 #ifndef KERNEL_TIMING_H
 #define KERNEL_TIMING_H
 
@@ -30,6 +30,17 @@ static double seconds(void) {
 static int ascending(const void *a, const void *b) {
     const double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
+}
+
+/// Sorts one shape's `runs` call times (seconds) and ends its result line: the median and best in
+/// milliseconds with `decimals` digits, the multiply-adds per second of the median for `work`
+/// multiply-adds a call, and its share of `peak` when that is known (above 0).
+static void finish_result_line(double *times, int runs, double work, double peak, int decimals) {
+    qsort(times, (size_t)runs, sizeof(double), ascending);
+    const double median = times[runs / 2], best = times[0];
+    printf("  %.*f ms  %.*f ms  %5.1f G/s", decimals, median * 1e3, decimals, best * 1e3, work / median * 1e-9);
+    if (peak > 0) printf("  %3.0f %% of peak", 100 * work / median / peak);
+    printf("\n");
 }
 
 /// `count` floats, 64-byte aligned, with at least 16 floats of slack after them (a vector read

@@ -52,12 +52,8 @@ int main(int argc, char **argv) {
                     (double)output[M * N - 1], (double)expected);
             return 1;
         }
-        qsort(times, (size_t)runs, sizeof(double), ascending);
-        const double median = times[runs / 2], best = times[0], work = (double)M * (double)K * (double)N;
-        printf("  %5zu pixels  %3zu → %3zu channels  %.3f ms  %.3f ms  %5.1f G/s", M, K, N, median * 1e3, best * 1e3,
-               work / median * 1e-9);
-        if (peak > 0) printf("  %3.0f %% of peak", 100 * work / median / peak);
-        printf("\n");
+        printf("  %5zu pixels  %3zu → %3zu channels", M, K, N);
+        finish_result_line(times, runs, (double)M * (double)K * (double)N, peak, 3);
         free(times);
         free(input);
         free(output);
