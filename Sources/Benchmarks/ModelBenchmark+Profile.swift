@@ -9,6 +9,10 @@ extension ModelBenchmark {
         package var backend: String
         /// Median wall time over the profiled runs, in milliseconds.
         package var milliseconds: Double
+        /// The node's multiply-adds (``MultiplyAdds/count(ofNode:in:)``; zero for other operators).
+        package var multiplyAdds: Int
+        /// The node's first output's shape, as the graph declares it (NHWC for an image's layers).
+        package var outputShape: [Int]
     }
 
     /// Times every kernel of `model` separately (median of `runs` invocations after a warm-up).
@@ -33,8 +37,13 @@ extension ModelBenchmark {
         let interpreter = try Interpreter(graph: graph, backends: backends, threadCount: threads)
         try fillInputs(interpreter)
         for _ in 0..<3 { try interpreter.invoke() }
-        return interpreter.profileNodes(runs: runs).map {
-            NodeTime(node: $0.node, op: $0.op, backend: $0.backend, milliseconds: $0.milliseconds)
+        let positions = Dictionary(graph.nodes.indices.map { (graph.nodes[$0].index, $0) }, uniquingKeysWith: { first, _ in first })
+        return interpreter.profileNodes(runs: runs).map { time in
+            let position = positions[time.node]
+            return NodeTime(
+                node: time.node, op: time.op, backend: time.backend, milliseconds: time.milliseconds,
+                multiplyAdds: position.map { MultiplyAdds.count(ofNode: $0, in: graph) } ?? 0,
+                outputShape: position.flatMap { graph.nodes[$0].outputs.first }.map { graph.tensors[$0].shape } ?? [])
         }
     }
 }

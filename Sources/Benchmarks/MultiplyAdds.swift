@@ -9,22 +9,27 @@ package enum MultiplyAdds {
     /// layers (one per weight per output value; bias additions
     /// and every other operator count nothing).
     package static func count(in graph: Graph) -> Int {
-        graph.nodes.reduce(0) { total, node in
-            func shape(_ input: Int) -> [Int] {
-                input < node.inputs.count && node.inputs[input] >= 0 ? graph.tensors[node.inputs[input]].shape : []
-            }
-            let outputs = node.outputs.first.map { graph.tensors[$0].shape.reduce(1, *) } ?? 0
-            let weights = shape(1)
-            switch node.op {
-            case .conv2D where weights.count == 4:                 // [O, KH, KW, I]
-                return total + outputs * weights[1] * weights[2] * weights[3]
-            case .depthwiseConv2D where weights.count == 4:        // [1, KH, KW, C]
-                return total + outputs * weights[1] * weights[2]
-            case .fullyConnected where weights.count == 2:         // [O, I]
-                return total + outputs * weights[1]
-            default:
-                return total
-            }
+        graph.nodes.indices.reduce(0) { $0 + count(ofNode: $1, in: graph) }
+    }
+
+    /// The multiply-adds of `graph.nodes[index]` alone: zero unless it is a convolution, a
+    /// depthwise convolution or a fully connected layer.
+    package static func count(ofNode index: Int, in graph: Graph) -> Int {
+        let node = graph.nodes[index]
+        func shape(_ input: Int) -> [Int] {
+            input < node.inputs.count && node.inputs[input] >= 0 ? graph.tensors[node.inputs[input]].shape : []
+        }
+        let outputs = node.outputs.first.map { graph.tensors[$0].shape.reduce(1, *) } ?? 0
+        let weights = shape(1)
+        switch node.op {
+        case .conv2D where weights.count == 4:                 // [O, KH, KW, I]
+            return outputs * weights[1] * weights[2] * weights[3]
+        case .depthwiseConv2D where weights.count == 4:        // [1, KH, KW, C]
+            return outputs * weights[1] * weights[2]
+        case .fullyConnected where weights.count == 2:         // [O, I]
+            return outputs * weights[1]
+        default:
+            return 0
         }
     }
 

@@ -178,7 +178,7 @@ struct BenchCommand: Command {
         return loops == 0 ? "" : "; \(result.serialLoops) of \(loops) loops serial"
     }
 
-    /// Per-operator medians: totals by operator and backend, then the 15 costliest nodes.
+    /// Per-operator medians: totals by operator and backend, then the 30 costliest nodes.
     private func printProfile(of model: Model) throws {
         let times = try ModelBenchmark.profile(model: model, options: options, splitsSegments: true, runs: iterations)
         let total = times.reduce(0) { $0 + $1.milliseconds }
@@ -193,8 +193,11 @@ struct BenchCommand: Command {
             print("  \(key.padding(toLength: 36, withPad: " ", startingAt: 0)) \(String(value.count).padding(toLength: 5, withPad: " ", startingAt: 0)) \(formatMilliseconds(value.milliseconds)) ms")
         }
         print("costliest operators:")
-        for time in times.sorted(by: { $0.milliseconds > $1.milliseconds }).prefix(15) {
-            print("  node \(String(time.node).padding(toLength: 5, withPad: " ", startingAt: 0)) \(time.op.padding(toLength: 20, withPad: " ", startingAt: 0)) \(time.backend.padding(toLength: 10, withPad: " ", startingAt: 0)) \(formatMilliseconds(time.milliseconds)) ms")
+        for time in times.sorted(by: { $0.milliseconds > $1.milliseconds }).prefix(30) {
+            let rate = time.multiplyAdds > 0 && time.milliseconds > 0
+                ? String(format: "  %.1f M multiply-adds, %.1f G/s", Double(time.multiplyAdds) / 1e6, Double(time.multiplyAdds) / time.milliseconds / 1e6) : ""
+            let shape = time.outputShape.map(String.init).joined(separator: "×")
+            print("  node \(String(time.node).padding(toLength: 5, withPad: " ", startingAt: 0)) \(time.op.padding(toLength: 20, withPad: " ", startingAt: 0)) \(time.backend.padding(toLength: 10, withPad: " ", startingAt: 0)) \(formatMilliseconds(time.milliseconds)) ms  out \(shape)\(rate)")
         }
         if besideXNNPACK { try printBesideXNNPACK(times, of: model) }
     }
