@@ -93,12 +93,12 @@ let package = Package(
         // The one lock, the live-stream frame limiter and the one unchecked-Sendable box.
         .target(name: "Locking", swiftSettings: swiftSettings),
 
-        // Whole-file reads and writes.
+        // Whole-file reads and writes, and the one way large buffers are faulted in (prefault).
         .target(name: "FileIO", swiftSettings: swiftSettings),
 
         .target(name: "TFLite", dependencies: ["CZlib", "CDeflate", "FileIO"], swiftSettings: swiftSettings),
         .target(name: "Inference",
-                dependencies: ["TFLite", .target(name: "CXNNPACK", condition: .when(traits: xnnpack)), "CThreadPool", "CFastKernels", "Locking"],
+                dependencies: ["TFLite", .target(name: "CXNNPACK", condition: .when(traits: xnnpack)), "CThreadPool", "CFastKernels", "Locking", "FileIO"],
                 swiftSettings: swiftSettings),
 
         // MARK: Images: decoding, ROI-to-tensor warps, drawing
@@ -169,7 +169,7 @@ let package = Package(
         .testTarget(
             name: "InferenceTests",
             dependencies: ["Inference", "TFLite", "TestSupport", .target(name: "CXNNPACK", condition: .when(traits: xnnpack)), "Benchmarks",
-                           "CThreadPool"],
+                           "CThreadPool", "FileIO"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,3 +1,5 @@
+import FileIO
+
 /// One 64-byte-aligned block holding every tensor of a graph: the activation region laid out by a
 /// ``MemoryPlan``, followed by the constants. Pointers into it stay valid while the arena lives.
 package final class Arena {
@@ -38,6 +40,7 @@ package final class Arena {
             throw InferenceError.invalidGraph(detail: "the graph needs \(byteCount) bytes of tensor storage, more than the \(Arena.maximumByteCount) allowed")
         }
         base = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: Arena.alignment)
+        prefault(base, byteCount: byteCount)
         base.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
         self.byteCount = byteCount
         self.offsets = offsets

@@ -1,3 +1,4 @@
+import FileIO
 /// A zip archive read from memory (PKWARE APPNOTE.TXT): the end-of-central-directory record, the
 /// central directory, and each member's local header. Stored and deflated members are supported;
 /// zip64, encryption, multi-disk archives and other methods are rejected with an error.
@@ -130,7 +131,10 @@ struct ZipArchive {
             guard entry.compressedSize == entry.uncompressedSize else {
                 throw ModelError.bundle(detail: "\(name) is stored but its sizes differ (\(entry.compressedSize) vs \(entry.uncompressedSize))")
             }
-            contents = Array(compressed)
+            contents = [UInt8](unsafeUninitializedCapacity: compressed.count) { buffer, count in
+                if let start = buffer.baseAddress { prefault(start, byteCount: buffer.count) }
+                count = buffer.initialize(fromContentsOf: compressed)
+            }
         case 8:
             guard entry.uncompressedSize <= entry.compressedSize * Self.maxDeflateRatio + 1024 else {
                 throw ModelError.bundle(detail: "\(name) declares an impossible compression ratio")
