@@ -31,12 +31,12 @@ extension Option where Value == Bool {
     }
 }
 
-extension Option {
+extension Option where Value: Equatable {
     /// An option whose value is one of `choices` (written as the help's placeholder `a|b|c`).
     static func choice(_ name: String, _ choices: KeyValuePairs<String, Value>, default defaultValue: Value,
                        help: String) -> Option<Value> {
         let words = choices.map(\.key)
-        let defaultText = choices.first { "\($0.value)" == "\(defaultValue)" }?.key
+        let defaultText = choices.first { $0.value == defaultValue }?.key
         let table = Dictionary(uniqueKeysWithValues: choices.map { ($0.key, $0.value) })
         return Option(name: name, placeholder: words.joined(separator: "|"), defaultValue: defaultValue,
                       defaultText: defaultText, help: help, expected: "one of " + words.joined(separator: ", ")) { table[$0] }
