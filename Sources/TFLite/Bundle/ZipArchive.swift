@@ -1,4 +1,5 @@
 import FileIO
+
 /// A zip archive read from memory (PKWARE APPNOTE.TXT): the end-of-central-directory record, the
 /// central directory, and each member's local header. Stored and deflated members are supported;
 /// zip64, encryption, multi-disk archives and other methods are rejected with an error.
