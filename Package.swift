@@ -10,6 +10,7 @@
 //   TFLite                 .tflite flatbuffer reader (bounds-checked), .task (zip) bundles, metadata
 //   Inference              graph, memory plan, op kernels (Reference/ and XNNPACK/)
 //   VisionCore             MediaPipe's face/pose graph math, pure Swift (no engine, no images)
+//   CLibraryLoading        dlopen by name (Linux sonames; Homebrew's folders too on a Mac)
 //   CImageFormats          libheif and libwebp, loaded on first use (HEIF and WebP decoding)
 //   CPixelKernels          Imaging's pixel kernels: YUV crops (AVX-512 or AVX2, chosen at run time), PNG row filters
 //                          and run-length DEFLATE, segmentation masks' sigmoid, warp and bytes
@@ -76,13 +77,15 @@ let package = Package(
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: ffmpegPackageConfig,
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev", "libavdevice-dev"]),
                                    .brew(["ffmpeg"])]),
+        // Opening a shared library by name, on Linux and on a Mac (Homebrew's folders too)
+        .target(name: "CLibraryLoading"),
         // FFmpeg's functions as trampolines into libraries loaded on first use (start-up cost)
-        .target(name: "CFFmpegLoader", cSettings: [.define("VT_FFMPEG_TRAIT", .when(traits: ffmpeg))]),
+        .target(name: "CFFmpegLoader", dependencies: ["CLibraryLoading"], cSettings: [.define("VT_FFMPEG_TRAIT", .when(traits: ffmpeg))]),
         // pthreadpool's API on our own pool, which XNNPACK's parallel loops bind to (see its header)
         .target(name: "CThreadPool", dependencies: [.target(name: "CXNNPACK", condition: .when(traits: xnnpack))],
                 cSettings: [.define("VT_PTHREADPOOL_API", .when(traits: xnnpack))]),
         // HEIF (libheif) and WebP (libwebp) decoding, the libraries loaded on first use
-        .target(name: "CImageFormats"),
+        .target(name: "CImageFormats", dependencies: ["CLibraryLoading"]),
         // Hand-written float kernels (AVX-512F or AVX2 chosen at run time, portable C otherwise)
         .target(name: "CFastKernels"),
         // Pixel kernels of Imaging: YUV crops (AVX2 chosen at run time; a Swift twin elsewhere), PNG's

@@ -1,22 +1,20 @@
 // FFmpeg (libavformat, libavcodec, libavdevice, libswscale, libavutil) from Debian's -dev packages.
-// Only the VideoIO module imports this. Nothing here is linked: the other libraries are loaded on
-// first use by CFFmpegLoader (vt_ffmpeg_load), libavdevice only on first use of a capture device
-// (vt_register_devices). libavcodec alone pulls in about 125 more shared libraries, and libavdevice
-// about 80 more (SDL, X11, PulseAudio, libavfilter, ...); linking them added tens of milliseconds to
-// every process start.
+// Only the VideoIO module imports this. Nothing here is linked: the libraries are loaded on first
+// use by CFFmpegLoader (vt_ffmpeg_load), libavdevice only on first use of a capture device
+// (vt_ffmpeg_register_devices). libavcodec alone pulls in about 125 more shared libraries, and
+// libavdevice about 80 more (SDL, X11, PulseAudio, libavfilter, ...); linking them added tens of
+// milliseconds to every process start.
 //
 // Swift cannot import function-like or composite macros, so the few that VideoIO needs are wrapped
 // in the static inline functions below.
 #ifndef VT_CFFMPEG_SHIM_H
 #define VT_CFFMPEG_SHIM_H
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <stdint.h>
 #include <time.h>
 #include <libavcodec/avcodec.h>
 #include <libavdevice/avdevice.h>
-#include <libavdevice/version.h>
 #include <libavformat/avformat.h>
 #include <libavutil/avutil.h>
 #include <libavutil/error.h>
@@ -78,30 +76,6 @@ static int vt_deadline_passed(void *opaque) {
 static inline void vt_set_interrupt_deadline(AVFormatContext *context, vt_deadline *deadline) {
     context->interrupt_callback.callback = vt_deadline_passed;
     context->interrupt_callback.opaque = deadline;
-}
-
-#define VT_STRINGIFY_(x) #x
-#define VT_STRINGIFY(x) VT_STRINGIFY_(x)
-
-/// Loads libavdevice (the major version these headers declare) and registers its capture inputs
-/// (video4linux2, ...). Returns 0 on success, -1 if the library or its entry point is missing.
-/// Call once.
-static inline int vt_register_devices(void) {
-#if defined(__APPLE__)
-    // dlopen's default search on macOS has neither of Homebrew's library folders.
-    void *library = dlopen("libavdevice." VT_STRINGIFY(LIBAVDEVICE_VERSION_MAJOR) ".dylib", RTLD_NOW | RTLD_GLOBAL);
-    if (library == NULL)
-        library = dlopen("/opt/homebrew/lib/libavdevice." VT_STRINGIFY(LIBAVDEVICE_VERSION_MAJOR) ".dylib", RTLD_NOW | RTLD_GLOBAL);
-    if (library == NULL)
-        library = dlopen("/usr/local/lib/libavdevice." VT_STRINGIFY(LIBAVDEVICE_VERSION_MAJOR) ".dylib", RTLD_NOW | RTLD_GLOBAL);
-#else
-    void *library = dlopen("libavdevice.so." VT_STRINGIFY(LIBAVDEVICE_VERSION_MAJOR), RTLD_NOW | RTLD_GLOBAL);
-#endif
-    if (library == NULL) return -1;
-    void (*register_all)(void) = (void (*)(void))dlsym(library, "avdevice_register_all");
-    if (register_all == NULL) return -1;
-    register_all();
-    return 0;
 }
 
 #endif

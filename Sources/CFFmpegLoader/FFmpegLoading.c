@@ -11,6 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <libavdevice/version.h>
+
+#include "CLibraryLoading.h"
 #include "FFmpegSymbols.h"
 
 #define VT_STRINGIFY_(x) #x
@@ -40,22 +43,12 @@ static void vt_fail(const char *what) {
     snprintf(vt_error, sizeof vt_error, "%s%s", what, reason != NULL ? reason : "unknown reason");
 }
 
-/// dlopen by soname. On macOS, where dlopen's default search has neither of Homebrew's library
-/// folders, those are tried next (Apple silicon, then Intel).
+/// A library of FFmpeg's by soname (on a Mac, the same name in Homebrew's folders too).
 static void *vt_open(const char *soname) {
     // RTLD_LOCAL: the ~150 libraries stay out of the process's global scope, which every symbol
     // look-up of every later library walks first (libavdevice, loaded later on demand, still gets
     // these same copies: the loader matches its dependencies by soname).
-    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-#if defined(__APPLE__)
-    const char *const folders[] = {"/opt/homebrew/lib/", "/usr/local/lib/"};
-    for (size_t i = 0; handle == NULL && i < sizeof folders / sizeof folders[0]; i++) {
-        char path[512];
-        snprintf(path, sizeof path, "%s%s", folders[i], soname);
-        handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    }
-#endif
-    return handle;
+    return vt_dlopen_by_name(soname, soname, RTLD_NOW | RTLD_LOCAL);
 }
 
 static void vt_load_once(void) {
@@ -93,6 +86,16 @@ const struct vt_ffmpeg_functions *vt_ffmpeg_functions(void) {
         abort();
     }
     return &vt_functions;
+}
+
+int vt_ffmpeg_register_devices(void) {
+    const char *soname = VT_SONAME("avdevice", LIBAVDEVICE_VERSION_MAJOR);
+    void *library = vt_dlopen_by_name(soname, soname, RTLD_NOW | RTLD_GLOBAL);
+    if (library == NULL) return -1;
+    void (*register_all)(void) = (void (*)(void))dlsym(library, "avdevice_register_all");
+    if (register_all == NULL) return -1;
+    register_all();
+    return 0;
 }
 
 #endif  // VT_FFMPEG_TRAIT

@@ -4,30 +4,12 @@
 #include <stdio.h>
 
 #include "CImageFormats.h"
+#include "CLibraryLoading.h"
 #include "Libraries.h"
 
 int vt_image_format_fail(int status, char *error, size_t error_size, const char *text, const char *detail) {
     if (error != NULL && error_size > 0) snprintf(error, error_size, "%s%s", text, detail != NULL ? detail : "");
     return status;
-}
-
-/// dlopen by soname; on a Mac also in Homebrew's library folders (Apple silicon, then Intel), which
-/// dlopen's default search leaves out.
-static void *vt_open(const char *linux_soname, const char *mac_name) {
-#if defined(__APPLE__)
-    const char *const folders[] = {"", "/opt/homebrew/lib/", "/usr/local/lib/"};
-    for (size_t i = 0; i < sizeof folders / sizeof folders[0]; i++) {
-        char path[512];
-        snprintf(path, sizeof path, "%s%s", folders[i], mac_name);
-        void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-        if (handle != NULL) return handle;
-    }
-    (void)linux_soname;
-    return NULL;
-#else
-    (void)mac_name;
-    return dlopen(linux_soname, RTLD_NOW | RTLD_LOCAL);
-#endif
 }
 
 /// One library's loading state, written once inside pthread_once.
@@ -45,7 +27,7 @@ struct vt_library {
 
 /// Opens `library`; NULL (with the reason recorded) when it is not there.
 static void *vt_open_library(struct vt_library *library) {
-    void *handle = vt_open(library->linux_soname, library->mac_name);
+    void *handle = vt_dlopen_by_name(library->linux_soname, library->mac_name, RTLD_NOW | RTLD_LOCAL);
     if (handle == NULL) {
         const char *reason = dlerror();
         snprintf(library->reason, sizeof library->reason, "%s: %s", library->needed_for,

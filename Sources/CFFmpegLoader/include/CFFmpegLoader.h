@@ -21,4 +21,10 @@
 /// when `size` is 0.
 int vt_ffmpeg_load(char *error, size_t size);
 
+/// Loads libavdevice (the major version the headers declare; about 80 more shared libraries:
+/// SDL, X11, PulseAudio, ...) and registers its capture inputs (video4linux2, ...), for the first
+/// capture device a process opens. Returns 0 on success, -1 if the library or its entry point is
+/// missing. Call once, after `vt_ffmpeg_load` succeeded.
+int vt_ffmpeg_register_devices(void);
+
 #endif

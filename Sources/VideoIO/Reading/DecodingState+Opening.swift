@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import CFFmpeg
+import CFFmpegLoader
 import Imaging
 
 /// Opening an input and preparing its decoder.
@@ -111,9 +112,9 @@ extension DecodingState {
     }
 }
 
-/// Loads libavdevice and registers its inputs once per process (see `vt_register_devices`).
+/// Loads libavdevice and registers its inputs once per process (see `vt_ffmpeg_register_devices`).
 enum DeviceRegistry {
-    private static let registered: Bool = vt_register_devices() == 0
+    private static let registered: Bool = vt_ffmpeg_register_devices() == 0
 
     /// Whether libavdevice could be loaded.
     @discardableResult
