@@ -10,7 +10,7 @@ public enum FileBytes {
         try withOpenFile(path) { (descriptor, size) throws(FileError) in
             var error: Int32 = 0
             var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-                if let start = buffer.baseAddress { prefault(start, byteCount: buffer.count) }
+                prefault(UnsafeMutableRawBufferPointer(buffer))
                 count = readFully(descriptor, into: buffer, error: &error)
             }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 16) { chunk in

@@ -7,7 +7,7 @@ package enum HalfFloat {
     /// infinities, NaN payloads): `fk_half_to_float`, eight at a time with F16C.
     package static func floats(fromBits halves: [UInt16]) -> [Float] {
         [Float](unsafeUninitializedCapacity: halves.count) { buffer, initialized in
-            if let start = buffer.baseAddress { prefault(start, byteCount: buffer.count * MemoryLayout<Float>.size) }
+            prefault(UnsafeMutableRawBufferPointer(buffer))
             halves.withUnsafeBufferPointer { fk_half_to_float($0.baseAddress, buffer.baseAddress, $0.count) }
             initialized = halves.count
         }

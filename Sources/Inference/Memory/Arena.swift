@@ -40,7 +40,7 @@ package final class Arena {
             throw InferenceError.invalidGraph(detail: "the graph needs \(byteCount) bytes of tensor storage, more than the \(Arena.maximumByteCount) allowed")
         }
         base = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: Arena.alignment)
-        prefault(base, byteCount: byteCount)
+        prefault(UnsafeMutableRawBufferPointer(start: base, count: byteCount))
         base.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
         self.byteCount = byteCount
         self.offsets = offsets

@@ -133,7 +133,7 @@ struct ZipArchive {
                 throw ModelError.bundle(detail: "\(name) is stored but its sizes differ (\(entry.compressedSize) vs \(entry.uncompressedSize))")
             }
             contents = [UInt8](unsafeUninitializedCapacity: compressed.count) { buffer, count in
-                if let start = buffer.baseAddress { prefault(start, byteCount: buffer.count) }
+                prefault(UnsafeMutableRawBufferPointer(buffer))
                 count = buffer.initialize(fromContentsOf: compressed)
             }
         case 8:

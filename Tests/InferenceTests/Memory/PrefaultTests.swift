@@ -11,8 +11,8 @@ import Glibc
         let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 64)
         defer { bytes.deallocate() }
         for index in 0..<count { bytes[index] = UInt8(truncatingIfNeeded: index &* 31 &+ 7) }
-        prefault(bytes.baseAddress! + 5, byteCount: count - 77)
-        prefault(bytes.baseAddress!, byteCount: 0)
+        prefault(UnsafeMutableRawBufferPointer(rebasing: bytes[5..<(count - 72)]))
+        prefault(UnsafeMutableRawBufferPointer(rebasing: bytes[0..<0]))
         #expect((0..<count).allSatisfy { bytes[$0] == UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
     }
 
@@ -29,7 +29,7 @@ import Glibc
             return vector.filter { $0 & 1 != 0 }.count
         }
         #expect(residentPages() == 0)
-        prefault(mapped, byteCount: pages * pageSize)
+        prefault(UnsafeMutableRawBufferPointer(start: mapped, count: pages * pageSize))
         #expect(residentPages() == pages)
         let values = mapped.assumingMemoryBound(to: UInt8.self)
         #expect((0..<pages * pageSize).allSatisfy { values[$0] == 0 })
