@@ -132,9 +132,10 @@ FK_AVX512VL static void pixels_any_x40(const fk_pointwise *op, size_t start, siz
     pixels_avx512(op, start, end, op->input_channels, 5);
 }
 
-/// `block_avx512vl` for AVX2 and FMA, with at most 15 accumulators (16 registers).
+/// `block_avx512vl` for AVX2 and FMA, with at most 15 accumulators (16 registers). With `fused`
+/// (a constant in each copy) the epilogue is applied in registers before the store.
 FK_AVX2 static inline __attribute__((always_inline))
-void block_avx2(const fk_pointwise *op, size_t p, const size_t count, const size_t K, const size_t M) {
+void block_avx2(const fk_pointwise *op, size_t p, const size_t count, const size_t K, const size_t M, const int fused) {
     const size_t N = 8 * M;
     const float *a = op->input + p * K;
     __m256 acc[12];
@@ -151,20 +152,29 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t count, const size
         }
     }
     const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
-    for (size_t i = 0; i < count; i++) {
-        for (size_t m = 0; m < M; m++) {
-            _mm256_storeu_ps(op->output + (p + i) * N + 8 * m, _mm256_min_ps(_mm256_max_ps(acc[i * M + m], vmin), vmax));
+    for (size_t m = 0; m < M; m++) {
+        const fk_epilogue_avx2 epilogue = fused ? fk_epilogue_avx2_make(op, 8 * m, 8) : (fk_epilogue_avx2){0};
+        for (size_t i = 0; i < count; i++) {
+            __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i * M + m], vmin), vmax);
+            if (fused) y = fk_epilogue_avx2_apply(op, &epilogue, y, p + i);
+            _mm256_storeu_ps(op->output + (p + i) * N + 8 * m, y);
         }
     }
-    if (fk_pointwise_has_epilogue(op)) fk_pointwise_epilogue_avx2(op, p, count, 0, N);
 }
 
 FK_AVX2 static inline __attribute__((always_inline))
-void pixels_avx2(const fk_pointwise *op, size_t start, size_t end, const size_t M) {
-    const size_t block = BLOCK_PIXELS_AVX2(M), K = op->input_channels;
+void pixels_avx2_with(const fk_pointwise *op, size_t start, size_t end, const size_t M, const int fused) {
+    const size_t block = fused && M == 1 ? 8 : BLOCK_PIXELS_AVX2(M), K = op->input_channels;
     size_t p = start;
-    for (; p + block <= end; p += block) block_avx2(op, p, block, K, M);
-    for (; p < end; p++) block_avx2(op, p, 1, K, M);
+    for (; p + block <= end; p += block) block_avx2(op, p, block, K, M, fused);
+    for (; p < end; p++) block_avx2(op, p, 1, K, M, fused);
+}
+
+/// A copy of the loops with the fused epilogue (`fused` a constant in each), one without.
+FK_AVX2 static inline __attribute__((always_inline))
+void pixels_avx2(const fk_pointwise *op, size_t start, size_t end, const size_t M) {
+    if (fk_pointwise_has_epilogue(op)) pixels_avx2_with(op, start, end, M, 1);
+    else pixels_avx2_with(op, start, end, M, 0);
 }
 
 FK_AVX2 static void pixels_avx2_x8(const fk_pointwise *op, size_t start, size_t end) { pixels_avx2(op, start, end, 1); }

@@ -32,37 +32,43 @@ static inline float fk_pointwise_epilogue(const fk_pointwise *op, float y, size_
 #if FK_X86
 #include <immintrin.h>
 
-/// The fused epilogue on outputs just stored (still in the L1 cache): `rows` pixels from `p`,
-/// channels `column ..< column + count`. It is kept out of the multiply-add loops, so that a
-/// convolution without an epilogue runs exactly the code it ran before (values in the loops'
-/// registers made them spill, and every convolution 7 % slower).
-FK_AVX2 static inline void fk_pointwise_epilogue_avx2(const fk_pointwise *op, size_t p, size_t rows, size_t column, size_t count) {
-    const size_t N = op->output_channels, R = op->residual_channels;
-    const __m256 low = _mm256_set1_ps(op->residual_min), high = _mm256_set1_ps(op->residual_max);
-    for (size_t i = 0; i < rows; i++) {
-        for (size_t c = 0; c < count; c += 8) {
-            const ptrdiff_t lanes = count - c < 8 ? (ptrdiff_t)(count - c) : 8;
-            const __m256i mask = fk_lane_mask8(0, lanes);
-            const size_t at = (p + i) * N + column + c;
-            __m256 y = lanes == 8 ? _mm256_loadu_ps(op->output + at) : _mm256_maskload_ps(op->output + at, mask);
-            if (op->residual != NULL) {
-                // Channels past the residual's own add zeros (a channel PAD folded in).
-                const size_t from = column + c;
-                const ptrdiff_t have = from >= R ? 0 : R - from < (size_t)lanes ? (ptrdiff_t)(R - from) : lanes;
-                const float *r0 = op->residual + (p + i) * R + from;
-                const __m256 r = have == 8 ? _mm256_loadu_ps(r0)
-                               : have > 0 ? _mm256_maskload_ps(r0, fk_lane_mask8(0, have)) : _mm256_setzero_ps();
-                y = _mm256_min_ps(_mm256_max_ps(_mm256_add_ps(r, y), low), high);
-            }
-            if (op->slope != NULL) {
-                const float *slope = op->slope + column + c;
-                const __m256 s = lanes == 8 ? _mm256_loadu_ps(slope) : _mm256_maskload_ps(slope, mask);
-                y = _mm256_blendv_ps(y, _mm256_mul_ps(y, s), y);
-            }
-            if (lanes == 8) _mm256_storeu_ps(op->output + at, y);
-            else _mm256_maskstore_ps(op->output + at, mask, y);
-        }
+/// What the fused epilogue needs for one 8-channel vector of outputs (channels `channel ..<
+/// channel + lanes`), gathered once for all the pixels of a register block.
+typedef struct fk_epilogue_avx2 {
+    size_t channel;
+    /// Residual channels present among the vector's (0 to 8; the rest add zeros, a channel PAD
+    /// folded in).
+    ptrdiff_t residual_lanes;
+    __m256i residual_mask;
+    __m256 low, high, slope;
+} fk_epilogue_avx2;
+
+FK_AVX2 static inline __attribute__((always_inline))
+fk_epilogue_avx2 fk_epilogue_avx2_make(const fk_pointwise *op, size_t channel, ptrdiff_t lanes) {
+    fk_epilogue_avx2 e = {.channel = channel};
+    const size_t R = op->residual_channels;
+    e.residual_lanes = op->residual == NULL || channel >= R ? 0 : R - channel < (size_t)lanes ? (ptrdiff_t)(R - channel) : lanes;
+    e.residual_mask = fk_lane_mask8(0, e.residual_lanes);
+    e.low = _mm256_set1_ps(op->residual_min);
+    e.high = _mm256_set1_ps(op->residual_max);
+    if (op->slope != NULL) {
+        e.slope = lanes == 8 ? _mm256_loadu_ps(op->slope + channel) : _mm256_maskload_ps(op->slope + channel, fk_lane_mask8(0, lanes));
     }
+    return e;
+}
+
+/// The fused epilogue on one 8-lane vector `y` of clamped outputs of pixel `pixel`, in registers
+/// before it is stored.
+FK_AVX2 static inline __attribute__((always_inline))
+__m256 fk_epilogue_avx2_apply(const fk_pointwise *op, const fk_epilogue_avx2 *e, __m256 y, size_t pixel) {
+    if (op->residual != NULL) {
+        const float *r0 = op->residual + pixel * op->residual_channels + e->channel;
+        const __m256 r = e->residual_lanes == 8 ? _mm256_loadu_ps(r0)
+                       : e->residual_lanes > 0 ? _mm256_maskload_ps(r0, e->residual_mask) : _mm256_setzero_ps();
+        y = _mm256_min_ps(_mm256_max_ps(_mm256_add_ps(r, y), e->low), e->high);
+    }
+    if (op->slope != NULL) y = _mm256_blendv_ps(y, _mm256_mul_ps(y, e->slope), y);
+    return y;
 }
 
 /// The fused epilogue on one 16-lane vector `y` of clamped outputs, still in registers, before it

@@ -4,7 +4,8 @@
 // 16 lanes per pixel in registers, and each step over k loads the panel's weights once for all
 // pixels of the block, with each pixel's value broadcast from memory. Debian's 2022 XNNPACK has
 // only 16-wide tiles on AVX-512 (one weight vector per broadcast). An 8-wide last panel uses
-// 256-bit vectors, which Zen 4 runs at twice the rate of 512-bit ones.
+// 256-bit vectors, which Zen 4 runs at twice the rate of 512-bit ones. The AVX2 kernel runs a
+// layer in tiles of pixels, panel after panel over each tile (docs/engine.md §4.2).
 #include <math.h>
 
 #include "CFastKernels.h"
@@ -132,10 +133,11 @@ void panels_avx512(const fk_pointwise *op, size_t p, const size_t rows, const in
 }
 
 /// AVX2 and FMA: `rows` (at most 6) pixels from `p` times the panel at `panel` (`width` = 8 ×
-/// `vectors` wide); `valid` channels are stored, from output channel `column`.
+/// `vectors` wide); `valid` channels are stored, from output channel `column`. With `fused` (a
+/// constant in each copy) the epilogue is applied in registers before the store.
 FK_AVX2 static inline __attribute__((always_inline))
 void block_avx2(const fk_pointwise *op, size_t p, const size_t rows, const float *panel, const size_t width,
-                const size_t vectors, size_t column, size_t valid) {
+                const size_t vectors, size_t column, size_t valid, const int fused) {
     const size_t K = op->input_channels, N = op->output_channels;
     const float *a = op->input + p * K;
     __m256 acc[6][2];
@@ -157,40 +159,66 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t rows, const float
         if (lanes <= 0) break;
         // Masked stores are slow on some processors (microcoded on AMD Zen): only for a partial vector.
         const __m256i mask = fk_lane_mask8(0, lanes);
+        const fk_epilogue_avx2 epilogue = fused ? fk_epilogue_avx2_make(op, column + 8 * v, lanes) : (fk_epilogue_avx2){0};
         for (size_t i = 0; i < rows; i++) {
-            const __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i][v], vmin), vmax);
+            __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i][v], vmin), vmax);
+            if (fused) y = fk_epilogue_avx2_apply(op, &epilogue, y, p + i);
             if (lanes >= 8) _mm256_storeu_ps(op->output + (p + i) * N + column + 8 * v, y);
             else _mm256_maskstore_ps(op->output + (p + i) * N + column + 8 * v, mask, y);
         }
     }
-    if (fk_pointwise_has_epilogue(op)) fk_pointwise_epilogue_avx2(op, p, rows, column, valid);
 }
 
-/// All panels (16 wide, the last 16 or 8) for `rows` pixels from `p`.
+/// The pixels `start ..< end` times one panel, 6 at a time.
 FK_AVX2 static inline __attribute__((always_inline))
-void panels_avx2(const fk_pointwise *op, size_t p, const size_t rows) {
-    const size_t K = op->input_channels, N = op->output_channels;
-    const float *panel = op->packed;
-    for (size_t j = 0; j < panel_count(8, N); j++) {
-        const size_t width = panel_width(8, N, j), column = 16 * j;
-        const size_t valid = N - column < width ? N - column : width;
-        if (width == 16) block_avx2(op, p, rows, panel, 16, 2, column, valid);
-        else block_avx2(op, p, rows, panel, 8, 1, column, valid);
-        panel += (K + 1) * width;
-    }
-}
-
-FK_AVX2 static void pixels_panels_avx2(const fk_pointwise *op, size_t start, size_t end) {
+void rows_avx2(const fk_pointwise *op, size_t start, size_t end, const float *panel, const size_t width,
+               const size_t vectors, size_t column, size_t valid, const int fused) {
     size_t p = start;
-    for (; p + 6 <= end; p += 6) panels_avx2(op, p, 6);
+    for (; p + 6 <= end; p += 6) block_avx2(op, p, 6, panel, width, vectors, column, valid, fused);
     switch (end - p) {
-    case 5: panels_avx2(op, p, 5); break;
-    case 4: panels_avx2(op, p, 4); break;
-    case 3: panels_avx2(op, p, 3); break;
-    case 2: panels_avx2(op, p, 2); break;
-    case 1: panels_avx2(op, p, 1); break;
+    case 5: block_avx2(op, p, 5, panel, width, vectors, column, valid, fused); break;
+    case 4: block_avx2(op, p, 4, panel, width, vectors, column, valid, fused); break;
+    case 3: block_avx2(op, p, 3, panel, width, vectors, column, valid, fused); break;
+    case 2: block_avx2(op, p, 2, panel, width, vectors, column, valid, fused); break;
+    case 1: block_avx2(op, p, 1, panel, width, vectors, column, valid, fused); break;
     default: break;
     }
+}
+
+/// Panel `j` (16 wide, or a last one of 16 or 8) for the pixels `start ..< end`, 6 at a time.
+FK_AVX2 static inline __attribute__((always_inline))
+void panel_pixels_avx2(const fk_pointwise *op, size_t start, size_t end, const float *panel, size_t j, const int fused) {
+    const size_t N = op->output_channels, width = panel_width(8, N, j), column = 16 * j;
+    const size_t valid = N - column < width ? N - column : width;
+    if (width == 16) rows_avx2(op, start, end, panel, 16, 2, column, valid, fused);
+    else rows_avx2(op, start, end, panel, 8, 1, column, valid, fused);
+}
+
+/// Pixels per tile: a tile's inputs (about 16 KB) stay in the L1 cache while each panel's
+/// weights pass over them, so that every panel is read once a tile instead of once every 6
+/// pixels (a layer's weights exceed the L1 cache from 64 × 128 channels on).
+static size_t tile_pixels(size_t input_channels) {
+    const size_t pixels = 4096 / input_channels / 6 * 6;
+    return pixels < 6 ? 6 : pixels;
+}
+
+FK_AVX2 static inline __attribute__((always_inline))
+void pixels_panels_avx2_with(const fk_pointwise *op, size_t start, size_t end, const int fused) {
+    const size_t K = op->input_channels, N = op->output_channels, tile = tile_pixels(K);
+    for (size_t from = start; from < end; from += tile) {
+        const size_t to = end - from < tile ? end : from + tile;
+        const float *panel = op->packed;
+        for (size_t j = 0; j < panel_count(8, N); j++) {
+            panel_pixels_avx2(op, from, to, panel, j, fused);
+            panel += (K + 1) * panel_width(8, N, j);
+        }
+    }
+}
+
+/// A copy of the loops with the fused epilogue (`fused` a constant in each), one without.
+FK_AVX2 static void pixels_panels_avx2(const fk_pointwise *op, size_t start, size_t end) {
+    if (fk_pointwise_has_epilogue(op)) pixels_panels_avx2_with(op, start, end, 1);
+    else pixels_panels_avx2_with(op, start, end, 0);
 }
 
 FK_AVX512VL static inline __attribute__((always_inline))
