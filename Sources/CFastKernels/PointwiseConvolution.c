@@ -21,6 +21,10 @@ int fk_pointwise_supports(size_t output_channels) {
     return output_channels == 8 || output_channels >= 16;
 }
 
+int fk_pointwise_supports_patches(size_t lanes, size_t output_channels) {
+    return lanes != 16 && uses_panels(output_channels);
+}
+
 /// Pixels per block of the 8-lane kernels for M = output_channels / 8 accumulators per pixel:
 /// accumulators, weights and the broadcast value within 16 registers.
 #define BLOCK_PIXELS_AVX2(M) ((M) == 1 ? 12 : (M) == 3 ? 4 : 2)

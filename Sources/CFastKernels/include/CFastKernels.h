@@ -102,7 +102,9 @@ void fk_conv_single_output_task(void *op, size_t task);
 
 /// 1×1 convolution with stride 1 and `output_channels` = 8 or at least 16:
 /// `output[p][o] = clamp(bias[o] + Σ_k input[p][k] × weight[o][k])` for each pixel p, with the sum
-/// in k order, one fused multiply-add per term (as XNNPACK's GEMM kernels). With AVX-512VL, 8, 24
+/// in k order, one fused multiply-add per term (as XNNPACK's GEMM kernels). Where
+/// `fk_pointwise_supports_patches` says so, also a convolution whose kernel is its stride (see
+/// `patch`), whose windows are then the pixels' inputs, in XNNPACK's IGEMM order. With AVX-512VL, 8, 24
 /// and 40 channels get output_channels / 8 accumulators of 8 lanes per pixel, where XNNPACK's
 /// 16-wide kernels leave half of the last vector of every pixel idle; other counts are computed in
 /// panels of 32 channels (two 16-lane vectors per pixel and broadcast), 7 or 8 pixels at a time.
@@ -132,7 +134,18 @@ typedef struct fk_pointwise {
     const float *slope;
     /// Pixels per task of `fk_pointwise_task` (a multiple of `fk_pointwise_block_pixels`).
     size_t pixels_per_task;
+    /// 1 for a 1×1 convolution (0 means 1 too). Above 1, the convolution's kernel is `patch` ×
+    /// `patch` with that stride and no padding, on one image: output pixel p, at row p /
+    /// `output_width` and column x = p % `output_width`, reads `patch` runs of `input_channels` /
+    /// `patch` floats (its window's rows, from input column `patch` × x), run r from input row
+    /// `patch` × (p / `output_width`) + r; `input_row_floats` apart. `input_channels` is then the
+    /// window's `patch² × channels` values, in TFLite's (ky, kx, channel) weight order.
+    size_t patch, output_width, input_row_floats;
 } fk_pointwise;
+
+/// Whether the kernel with `lanes` lanes computes windows of `patch` > 1 (see `fk_pointwise`)
+/// to this many output channels: the 8-lane and portable panel kernels do.
+int fk_pointwise_supports_patches(size_t lanes, size_t output_channels);
 
 /// Whether the kernel computes this many output channels (8, or 16 and more).
 int fk_pointwise_supports(size_t output_channels);

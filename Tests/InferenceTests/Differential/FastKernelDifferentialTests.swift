@@ -105,6 +105,45 @@ import TestSupport
         try Self.expectBitIdentical(worstXNNPACKDelta)
     }
 
+    /// Convolutions whose square kernel is their stride (2×2 of stride 2, as face_landmarks_detector
+    /// downsamples, and 3×3 of stride 3), or whose output is one window: the 1×1 kernel reads each
+    /// window's rows as its pixel's inputs (docs/engine.md §4.2), with inputs a row or column
+    /// longer than the windows, outputs rows that end mid-block, and fused epilogues. Not claimed
+    /// with AVX-512 (only its AVX2 and portable kernels take windows).
+    @Test func windowedConv2D() throws {
+        var worstXNNPACKDelta: Float = 0
+        try runDifferentialCases("CONV_2D windows side by side (fast)", count: 40, seed: 0xFA57B,
+                                 candidates: Self.candidates) { rng in
+            let side = rng.pick([2, 2, 2, 3])
+            let oneWindow = rng.int(in: 0...4) == 0
+            let (outH, outW) = oneWindow ? (1, 1) : (rng.int(in: 1...9), rng.int(in: 1...21))
+            let (extraH, extraW) = oneWindow ? (0, 0) : (rng.pick([0, 0, 1]), rng.pick([0, 0, 1]))
+            let h = outH * side + extraH, w = outW * side + extraW
+            let stride = oneWindow ? rng.pick([1, side]) : side
+            let c = rng.pick([1, 3, 8, 16, 16, 32])
+            let cout = rng.pick([16, 17, 32, 64, 97])
+            let activation = rng.pick([FusedActivation.none, .relu, .relu6, .reluN1To1])
+            let hasBias = rng.int(in: 0...4) != 0
+            let prelu = rng.int(in: 0...3) == 0
+
+            var b = TestGraphBuilder()
+            let x = b.input([1, h, w, c])
+            let filter = b.constant(rng.floats(cout * side * side * c, in: -1, 1), [cout, side, side, c])
+            let bias = hasBias ? b.constant(rng.floats(cout, in: -1, 1), [cout]) : -1
+            let options = Conv2DOptions(padding: .valid, strideW: stride, strideH: stride, dilationW: 1, dilationH: 1,
+                                        fusedActivation: activation)
+            var y = try b.node(.conv2D, .conv2D(options), hasBias ? [x, filter, bias] : [x, filter])
+            if prelu { y = try b.node(.prelu, .none, [y, b.constant(rng.floats(cout, in: -0.5, 1), [1, 1, cout])]) }
+            let testCase = DifferentialCase(
+                description: "conv [1, \(h), \(w), \(c)] k\(side)x\(side) stride \(stride) → \(cout) \(activation) bias \(hasBias) prelu \(prelu)",
+                graph: try b.graph(outputs: [y]), inputs: [rng.floats(h * w * c, in: -1, 1)],
+                reductionLength: side * side * c + 2, expectedBackend: FastBackend.usesAVX512 ? nil : "fast")
+            worstXNNPACKDelta = max(worstXNNPACKDelta, try Self.maxDeltaFromXNNPACK(testCase))
+            return testCase
+        }
+        try Self.expectBitIdentical(worstXNNPACKDelta)
+    }
+
     /// A 1×1 convolution followed by an ADD of another tensor (given, computed after the
     /// convolution, or a graph input widened by a PAD of channels), a PRELU, or both: fused into
     /// the convolution (``Graph/fusingPointwiseEpilogues(where:)``) for the fast kernels, which

@@ -85,7 +85,7 @@ package struct FastBackend: Backend {
                 return builtIn || FastDepthwiseConv2DKernel.beatsXNNPACK(p) ? .depthwise : nil
             case .conv2D:
                 let p = try Conv2DParameters(reader)
-                return Self.convolutionKernel(for: p, avx512: !builtIn && lanes == 16)
+                return Self.convolutionKernel(for: p, lanes: lanes, builtIn: builtIn)
             default:
                 break
             }
@@ -94,17 +94,19 @@ package struct FastBackend: Backend {
         return nil
     }
 
-    /// The kernel for a convolution that ``claimsOnAnyProcessor(_:in:)`` accepts. With AVX-512
-    /// (`avx512`), a first layer is ours only when its output channels make whole passes of three
+    /// The kernel for a convolution that ``claimsOnAnyProcessor(_:in:)`` accepts, for kernels of
+    /// `lanes` lanes. The 1×1 kernel takes windows that tile the input (2×2 of stride 2) except
+    /// with 16 lanes, where XNNPACK's speed on them was not measured. With AVX-512 beside XNNPACK
+    /// (16 lanes, not `builtIn`), a first layer is ours only when its output channels make whole passes of three
     /// 8-channel blocks (24, 48, …), which the direct kernel computes eight pixels at a time in
     /// AVX-512VL's 32 registers; XNNPACK's 16-wide tiles keep the others. (Per-node medians of 5
     /// interleaved profiles on Zen 4, ours / XNNPACK in ms: 24 channels 0.35 / 0.42
     /// (hand_landmark_full), 0.45 / 0.56 (pose_landmark_full), 0.33 / 0.38 (pose_detection),
     /// 0.22 / 0.25 (face_detector); 16 channels 0.36 / 0.33, 32 channels 0.31 / 0.23 and 0.68 /
     /// 0.65.)
-    private static func convolutionKernel(for p: Conv2DParameters, avx512: Bool) -> Choice? {
-        if FastPointwiseConv2DKernel.supports(p) { return .pointwise }
-        if FastDirectConvolutionKernel.supportsFirstLayer(p), !avx512 || (p.outputChannels + 7) / 8 % 3 == 0 {
+    private static func convolutionKernel(for p: Conv2DParameters, lanes: Int, builtIn: Bool) -> Choice? {
+        if FastPointwiseConv2DKernel.supports(p, lanes: lanes) { return .pointwise }
+        if FastDirectConvolutionKernel.supportsFirstLayer(p), builtIn || lanes != 16 || (p.outputChannels + 7) / 8 % 3 == 0 {
             return .firstLayer
         }
         return FastSingleOutputConv2DKernel.supports(p) ? .singleOutput : nil
@@ -118,7 +120,7 @@ package struct FastBackend: Backend {
         guard isVectorized, claimsOnAnyProcessor(node, in: graph) else { return false }
         let reader = NodeReader(node: node, tensors: graph.tensors)
         switch node.op {
-        case .conv2D: return (try? Conv2DParameters(reader)).flatMap { convolutionKernel(for: $0, avx512: usesAVX512) } != nil
+        case .conv2D: return (try? Conv2DParameters(reader)).flatMap { convolutionKernel(for: $0, lanes: bestLanes, builtIn: false) } != nil
         case .depthwiseConv2D: return (try? DepthwiseConv2DParameters(reader)).map(FastDepthwiseConv2DKernel.beatsXNNPACK) ?? false
         default: return true
         }
@@ -135,7 +137,7 @@ package struct FastBackend: Backend {
             return FastDepthwiseConv2DKernel.supports(p)
         case .conv2D:
             guard let p = try? Conv2DParameters(reader) else { return false }
-            return FastSingleOutputConv2DKernel.supports(p) || FastPointwiseConv2DKernel.supports(p)
+            return FastSingleOutputConv2DKernel.supports(p) || FastPointwiseConv2DKernel.supports(p, lanes: 1)
                 || FastDirectConvolutionKernel.supportsFirstLayer(p)
         default:
             return false
