@@ -26,8 +26,9 @@ int fk_pointwise_supports_patches(size_t lanes, size_t output_channels) {
 }
 
 /// Pixels per block of the 8-lane kernels for M = output_channels / 8 accumulators per pixel:
-/// accumulators, weights and the broadcast value within 16 registers.
-#define BLOCK_PIXELS_AVX2(M) ((M) == 1 ? 12 : (M) == 3 ? 4 : 2)
+/// accumulators, weights and the broadcast value within 16 registers (24 channels take 3 pixels:
+/// by 4 they filled all 16, and one accumulator went to the stack; docs/engine.md §4.2).
+#define BLOCK_PIXELS_AVX2(M) ((M) == 1 ? 12 : (M) == 3 ? 3 : 2)
 
 size_t fk_pointwise_block_pixels(size_t lanes, size_t pixels, size_t output_channels) {
     if (uses_panels(output_channels)) return lanes == 8 ? 6 : fk_pointwise_panels_block_pixels(pixels);

@@ -109,7 +109,7 @@ void fk_conv_single_output_task(void *op, size_t task);
 /// 16-wide kernels leave half of the last vector of every pixel idle; other counts are computed in
 /// panels of 32 channels (two 16-lane vectors per pixel and broadcast), 7 or 8 pixels at a time.
 /// With AVX2 and FMA (8 lanes) the panels are 16 channels wide (two vectors), 6 pixels at a
-/// time, and 8, 24 and 40 channels 12, 4 and 2 pixels at a time, within its 16 registers.
+/// time, and 8, 24 and 40 channels 12, 3 and 2 pixels at a time, within its 16 registers.
 typedef struct fk_pointwise {
     /// 16 or 8 (only up to fk_best_lanes()) or 1.
     size_t lanes;
