@@ -197,8 +197,40 @@ FK_AVX512 static void rows_avx512_any(const fk_conv_single_output *op, float *sc
 
 // MARK: AVX2 and FMA
 
+/// `fill_planes` with AVX2: 8 pixels × 8 channels transposed in registers (unpacks within 128-bit
+/// halves, shuffles, then the halves exchanged), the rest one value at a time.
+FK_AVX2 static void fill_planes_avx2(const fk_conv_single_output *op, const float *row, float *planes, size_t width) {
+    const size_t W = op->input_width, left = op->pad_left;
+    if (!clear_planes(op, row, planes, width)) return;
+    size_t x = 0;
+    if (op->channels == 8) {
+        for (; x + 8 <= W; x += 8) {
+            const float *p = row + x * 8;
+            __m256 r[8], t[8], u[8];
+            for (int i = 0; i < 8; i++) r[i] = _mm256_loadu_ps(p + 8 * i);
+            // t: channels (0, 1, 4, 5) and (2, 3, 6, 7) of pixel pairs, interleaved.
+            for (int i = 0; i < 4; i++) {
+                t[2 * i] = _mm256_unpacklo_ps(r[2 * i], r[2 * i + 1]);
+                t[2 * i + 1] = _mm256_unpackhi_ps(r[2 * i], r[2 * i + 1]);
+            }
+            // u[4h + k]: channel k (low half) and k + 4 (high half) of pixels 4h ..< 4h + 4.
+            for (int h = 0; h < 2; h++) {
+                const __m256 *q = t + 4 * h;
+                u[4 * h + 0] = _mm256_shuffle_ps(q[0], q[2], _MM_SHUFFLE(1, 0, 1, 0));
+                u[4 * h + 1] = _mm256_shuffle_ps(q[0], q[2], _MM_SHUFFLE(3, 2, 3, 2));
+                u[4 * h + 2] = _mm256_shuffle_ps(q[1], q[3], _MM_SHUFFLE(1, 0, 1, 0));
+                u[4 * h + 3] = _mm256_shuffle_ps(q[1], q[3], _MM_SHUFFLE(3, 2, 3, 2));
+            }
+            for (int k = 0; k < 4; k++) {
+                _mm256_storeu_ps(planes + k * width + left + x, _mm256_permute2f128_ps(u[k], u[4 + k], 0x20));
+                _mm256_storeu_ps(planes + (k + 4) * width + left + x, _mm256_permute2f128_ps(u[k], u[4 + k], 0x31));
+            }
+        }
+    }
+    fill_planes_from(op, row, planes, width, x);
+}
+
 /// `rows_avx512` with 8 lanes, 64 output pixels a step: the same multiply-adds in the same order.
-/// The planes are filled without a vector transpose.
 FK_AVX2 static inline __attribute__((always_inline))
 void rows_avx2(const fk_conv_single_output *op, float *scratch, size_t row_start, size_t row_end,
                const size_t KH, const size_t KW, const size_t C) {
@@ -213,8 +245,7 @@ void rows_avx2(const fk_conv_single_output *op, float *scratch, size_t row_start
             const size_t s = (size_t)(((iy % (ptrdiff_t)KH) + (ptrdiff_t)KH) % (ptrdiff_t)KH);
             float *planes = scratch + s * C * width;
             if (held[s] != iy) {
-                const float *row = input_row(op, iy);
-                if (clear_planes(op, row, planes, width)) fill_planes_from(op, row, planes, width, 0);
+                fill_planes_avx2(op, input_row(op, iy), planes, width);
                 held[s] = iy;
             }
             slot[ky] = planes;
