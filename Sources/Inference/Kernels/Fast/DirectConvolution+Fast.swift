@@ -52,7 +52,7 @@ final class FastDirectConvolutionKernel: Kernel {
 
     /// Whether the kernel runs this node: one image, depth multiplier 1.
     /// The convolutions this kernel takes beside XNNPACK too: first layers, at most 4 input
-    /// channels (a picture's), a kernel wider than 1, one image (AVX2 runs them four pixels at a
+    /// channels (a picture's), a kernel wider than 1, one image (AVX2 runs them three to six pixels at a
     /// time, 1.3–1.5× XNNPACK 2022's speed on the detectors' first layers, with its bits).
     static func supportsFirstLayer(_ p: Conv2DParameters) -> Bool {
         p.batch == 1 && p.inputChannels <= 4 && p.width.kernelSize > 1
