@@ -104,10 +104,11 @@ void fk_conv_single_output_task(void *op, size_t task);
 /// `output[p][o] = clamp(bias[o] + Σ_k input[p][k] × weight[o][k])` for each pixel p, with the sum
 /// in k order, one fused multiply-add per term (as XNNPACK's GEMM kernels). Where
 /// `fk_pointwise_supports_patches` says so, also a convolution whose kernel is its stride (see
-/// `patch`), whose windows are then the pixels' inputs, in XNNPACK's IGEMM order. With AVX-512VL, 8, 24
-/// and 40 channels get output_channels / 8 accumulators of 8 lanes per pixel, where XNNPACK's
-/// 16-wide kernels leave half of the last vector of every pixel idle; other counts are computed in
-/// panels of 32 channels (two 16-lane vectors per pixel and broadcast), 7 or 8 pixels at a time.
+/// `patch`), whose windows are then the pixels' inputs, in XNNPACK's IGEMM order. With
+/// AVX-512VL, 8, 24 and 40 channels get output_channels / 8 accumulators of 8 lanes per pixel,
+/// where XNNPACK's 16-wide kernels leave half of the last vector of every pixel idle; other counts
+/// are computed in panels of 32 channels (two 16-lane vectors per pixel and broadcast), 7 or 8
+/// pixels at a time.
 /// With AVX2 and FMA (8 lanes) the panels are 16 channels wide (two vectors), 6 pixels at a
 /// time, and 8, 24 and 40 channels 12, 3 and 2 pixels at a time, within its 16 registers.
 typedef struct fk_pointwise {
