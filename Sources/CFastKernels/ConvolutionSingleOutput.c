@@ -16,7 +16,7 @@
 #include <immintrin.h>
 #endif
 
-/// Output pixels one vector step computes (4 vectors of 16 lanes with independent sums).
+/// Output pixels one vector step computes (independent sums: 4 vectors of 16 lanes, or 8 of 8).
 #define BLOCK 64
 
 /// Floats per channel plane: room for pad_left zeros, the row, and reads of whole blocks.
@@ -265,11 +265,10 @@ void rows_avx2(const fk_conv_single_output *op, float *scratch, size_t row_start
                     }
                 }
             }
-            const __m256 *results = acc;
             for (size_t i = 0; i < 8; i++) {
                 const size_t x = x0 + 8 * i;
                 if (x >= OW) break;
-                const __m256 r = _mm256_min_ps(_mm256_max_ps(results[i], vmin), vmax);
+                const __m256 r = _mm256_min_ps(_mm256_max_ps(acc[i], vmin), vmax);
                 const size_t left = OW - x;
                 if (left >= 8) _mm256_storeu_ps(out + x, r);
                 else _mm256_maskstore_ps(out + x, fk_lane_mask8(0, (ptrdiff_t)left), r);

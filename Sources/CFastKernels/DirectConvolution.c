@@ -269,13 +269,14 @@ FK_AVX2 static inline __attribute__((always_inline)) void few_channel_blocks_avx
     }
 }
 
-/// Output row y of a convolution with `I` ≤ 4 input channels (first layers), in passes of up to
-/// 12 accumulators: 3 pixels of 3 blocks (4 pixels' 12 accumulators, 3 weight vectors and the
-/// broadcast input took all 16 registers and the compiler kept one on the stack: 0.6 of the time
-/// on Zen 3, docs/engine.md §4.2), or 6 pixels of 2 blocks when the blocks come in pairs (so that 4 blocks do not leave a
-/// pass of one block, whose 4 accumulators wait on the multiply-add's latency); a last single
-/// block takes 8 pixels. With AVX-512VL's 32 registers (`wide`), passes of 3 blocks take 8 pixels,
-/// 24 accumulators: two broadcasts and one weight load fewer per pair of multiply-adds.
+/// Output row y of a convolution with `I` ≤ 4 input channels (first layers), in passes of up to 12
+/// accumulators: 3 pixels of 3 blocks (4 pixels' 12 accumulators, 3 weight vectors and the
+/// broadcast input took all 16 registers and the compiler kept one on the stack: 0.6 of the time on
+/// Zen 3, docs/engine.md §4.2), or 6 pixels of 2 blocks when the blocks come in pairs (so that 4
+/// blocks do not leave a pass of one block, whose 4 accumulators wait on the multiply-add's
+/// latency); a last single block takes 8 pixels. With AVX-512VL's 32 registers (`wide`), passes of
+/// 3 blocks take 8 pixels, 24 accumulators: two broadcasts and one weight load fewer per pair of
+/// multiply-adds.
 FK_AVX2 static inline __attribute__((always_inline)) void few_channel_row_avx2(
     const fk_direct_conv *op, size_t y, size_t blocks, const size_t I, const int wide) {
     float *row = op->output + y * op->output_width * op->output_channels;

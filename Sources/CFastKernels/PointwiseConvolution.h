@@ -14,25 +14,6 @@ void fk_pointwise_panels_pixels(const fk_pointwise *op, size_t start, size_t end
 /// Pixels per register block for a convolution of this many pixels: 8 if they divide it, else 7.
 size_t fk_pointwise_panels_block_pixels(size_t pixels);
 
-/// The runs of input each output pixel reads: `op->patch` of them (1 for a 1×1 convolution),
-/// `input_channels / patch` floats each.
-static inline size_t fk_pointwise_runs(const fk_pointwise *op) { return op->patch > 1 ? op->patch : 1; }
-
-/// The first input float of output pixel `p` (its window's first run).
-static inline const float *fk_pointwise_pixel_input(const fk_pointwise *op, size_t p) {
-    if (op->patch <= 1) return op->input + p * op->input_channels;
-    const size_t y = p / op->output_width, x = p % op->output_width;
-    return op->input + y * op->patch * op->input_row_floats + x * op->input_channels / op->patch;
-}
-
-/// The pixels from `from` that a register block may take (up to `to`): a block of windows stays
-/// within one output row, where consecutive pixels' runs are equally far apart.
-static inline size_t fk_pointwise_block_end(const fk_pointwise *op, size_t from, size_t to) {
-    if (op->patch <= 1) return to;
-    const size_t row_end = (from / op->output_width + 1) * op->output_width;
-    return row_end < to ? row_end : to;
-}
-
 /// Whether the node has a fused epilogue (an ADD, a PRELU or both).
 static inline int fk_pointwise_has_epilogue(const fk_pointwise *op) { return op->residual != NULL || op->slope != NULL; }
 

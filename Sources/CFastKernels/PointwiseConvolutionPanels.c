@@ -36,6 +36,25 @@ static size_t panel_width(size_t lanes, size_t output_channels, size_t j) {
     return left > 16 && size == 32 ? 32 : left > 8 ? 16 : 8;
 }
 
+/// The runs of input each output pixel reads: `op->patch` of them (1 for a 1×1 convolution),
+/// `input_channels / patch` floats each.
+static inline size_t pixel_runs(const fk_pointwise *op) { return op->patch > 1 ? op->patch : 1; }
+
+/// The first input float of output pixel `p` (its window's first run).
+static inline const float *pixel_input(const fk_pointwise *op, size_t p) {
+    if (op->patch <= 1) return op->input + p * op->input_channels;
+    const size_t y = p / op->output_width, x = p % op->output_width;
+    return op->input + y * op->patch * op->input_row_floats + x * op->input_channels / op->patch;
+}
+
+/// The pixels from `from` that a register block may take (up to `to`): a block of windows stays
+/// within one output row, where consecutive pixels' runs are equally far apart.
+static inline size_t block_end(const fk_pointwise *op, size_t from, size_t to) {
+    if (op->patch <= 1) return to;
+    const size_t row_end = (from / op->output_width + 1) * op->output_width;
+    return row_end < to ? row_end : to;
+}
+
 // Layout: panel after panel; each is its width's biases, then for each input channel k the
 // panel's weights of k (zeros past the last output channel).
 size_t fk_pointwise_panels_packed_count(size_t lanes, size_t input_channels, size_t output_channels) {
@@ -160,7 +179,7 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t rows, const float
     for (size_t i = 0; i < rows; i++) {
         for (size_t v = 0; v < vectors; v++) acc[i][v] = _mm256_loadu_ps(panel + 8 * v);
     }
-    const float *a = fk_pointwise_pixel_input(op, p), *w = panel + width;
+    const float *a = pixel_input(op, p), *w = panel + width;
     if (op->patch <= 1) {
         accumulate_avx2(acc, a, op->input_channels, &w, rows, width, vectors);
     } else {
@@ -233,7 +252,7 @@ FK_AVX2 static inline __attribute__((always_inline))
 void pixels_panels_avx2_with(const fk_pointwise *op, size_t start, size_t end, const int fused) {
     const size_t K = op->input_channels, N = op->output_channels, tile = tile_pixels(K);
     for (size_t from = start, to; from < end; from = to) {
-        to = fk_pointwise_block_end(op, from, end - from < tile ? end : from + tile);
+        to = block_end(op, from, end - from < tile ? end : from + tile);
         const float *panel = op->packed;
         for (size_t j = 0; j < panel_count(8, N); j++) {
             panel_pixels_avx2(op, from, to, panel, j, fused);
@@ -277,14 +296,14 @@ FK_AVX512VL static void pixels_panels_avx512(const fk_pointwise *op, size_t star
 
 static void pixels_panels_scalar(const fk_pointwise *op, size_t start, size_t end) {
     const size_t K = op->input_channels, N = op->output_channels, size = panel_size(op->lanes);
+    const size_t runs = pixel_runs(op), run = K / runs;
     const float *panel = op->packed;
     for (size_t j = 0; j < panel_count(op->lanes, N); j++) {
         const size_t width = panel_width(op->lanes, N, j);
         const size_t n = N - size * j < width ? N - size * j : width;
         for (size_t p = start; p < end; p++) {
             // The output is the accumulator: loops over c vectorize, each sum keeps k order.
-            const size_t runs = fk_pointwise_runs(op), run = K / runs;
-            const float *a = fk_pointwise_pixel_input(op, p);
+            const float *a = pixel_input(op, p);
             float *out = op->output + p * N + size * j;
             for (size_t c = 0; c < n; c++) out[c] = panel[c];
             for (size_t r = 0, k = 0; r < runs; r++) {

@@ -97,13 +97,12 @@ package struct FastBackend: Backend {
     /// The kernel for a convolution that ``claimsOnAnyProcessor(_:in:)`` accepts, for kernels of
     /// `lanes` lanes. The 1×1 kernel takes windows that tile the input (2×2 of stride 2) except
     /// with 16 lanes, where XNNPACK's speed on them was not measured. With AVX-512 beside XNNPACK
-    /// (16 lanes, not `builtIn`), a first layer is ours only when its output channels make whole passes of three
-    /// 8-channel blocks (24, 48, …), which the direct kernel computes eight pixels at a time in
-    /// AVX-512VL's 32 registers; XNNPACK's 16-wide tiles keep the others. (Per-node medians of 5
-    /// interleaved profiles on Zen 4, ours / XNNPACK in ms: 24 channels 0.35 / 0.42
-    /// (hand_landmark_full), 0.45 / 0.56 (pose_landmark_full), 0.33 / 0.38 (pose_detection),
-    /// 0.22 / 0.25 (face_detector); 16 channels 0.36 / 0.33, 32 channels 0.31 / 0.23 and 0.68 /
-    /// 0.65.)
+    /// (16 lanes, not `builtIn`), a first layer is ours only when its output channels make whole
+    /// passes of three 8-channel blocks (24, 48, …), which the direct kernel computes eight pixels
+    /// at a time in AVX-512VL's 32 registers; XNNPACK's 16-wide tiles keep the others. (Per-node
+    /// medians of 5 interleaved profiles on Zen 4, ours / XNNPACK in ms: 24 channels 0.35 / 0.42
+    /// (hand_landmark_full), 0.45 / 0.56 (pose_landmark_full), 0.33 / 0.38 (pose_detection), 0.22 /
+    /// 0.25 (face_detector); 16 channels 0.36 / 0.33, 32 channels 0.31 / 0.23 and 0.68 / 0.65.)
     private static func convolutionKernel(for p: Conv2DParameters, lanes: Int, builtIn: Bool) -> Choice? {
         if FastPointwiseConv2DKernel.supports(p, lanes: lanes) { return .pointwise }
         if FastDirectConvolutionKernel.supportsFirstLayer(p), builtIn || lanes != 16 || (p.outputChannels + 7) / 8 % 3 == 0 {
