@@ -203,14 +203,11 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t rows, const float
     for (size_t v = 0; v < vectors; v++) {
         const ptrdiff_t lanes = (ptrdiff_t)valid - (ptrdiff_t)(8 * v);
         if (lanes <= 0) break;
-        // Masked stores are slow on some processors (microcoded on AMD Zen): only for a partial vector.
-        const __m256i mask = fk_lane_mask8(0, lanes);
         const fk_epilogue_avx2 epilogue = fused ? fk_epilogue_avx2_make(op, column + 8 * v, lanes) : (fk_epilogue_avx2){0};
         for (size_t i = 0; i < rows; i++) {
             __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i][v], vmin), vmax);
             if (fused) y = fk_epilogue_avx2_apply(op, &epilogue, y, p + i);
-            if (lanes >= 8) _mm256_storeu_ps(op->output + (p + i) * N + column + 8 * v, y);
-            else _mm256_maskstore_ps(op->output + (p + i) * N + column + 8 * v, mask, y);
+            fk_store_first8(op->output + (p + i) * N + column + 8 * v, y, lanes);
         }
     }
 }
