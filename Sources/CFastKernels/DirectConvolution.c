@@ -4,10 +4,10 @@
 // gives XNNPACK's bits. Simple on purpose: these nodes are a small share of each model (first
 // layers, strided depthwise convolutions, fully connected heads).
 #include <math.h>
+#include <string.h>
 
 #include "CFastKernels.h"
 #include "Dispatch.h"
-#include "Epilogue.h"
 
 #if FK_X86
 #include <immintrin.h>
@@ -118,9 +118,8 @@ static void rows_scalar(const fk_direct_conv *op, size_t row_start, size_t row_e
                 }
             }
             for (size_t o = 0; o < O; o++) {
-                float v = out[o] < op->output_min ? op->output_min : out[o];
-                v = v > op->output_max ? op->output_max : v;
-                out[o] = fk_epilogue_apply(&op->epilogue, v, y * op->output_width + x, o);
+                const float v = out[o] < op->output_min ? op->output_min : out[o];
+                out[o] = v > op->output_max ? op->output_max : v;
             }
         }
     }
@@ -129,26 +128,26 @@ static void rows_scalar(const fk_direct_conv *op, size_t row_start, size_t row_e
 // MARK: AVX2 with FMA
 
 #if FK_X86
-/// Output channels of the block from channel c0 that exist (8, or fewer in the last block).
-static inline ptrdiff_t block_channels(const fk_direct_conv *op, size_t c0) {
-    return op->output_channels - c0 < 8 ? (ptrdiff_t)(op->output_channels - c0) : 8;
-}
-
-/// Clamps the sums of output channels c0 ..< c0 + 8 of output pixel (y, x) to the activation
-/// range, applies the fused epilogue (`gathered` for this block, or NULL for none), and stores
-/// those channels that exist.
+/// Clamps the sums of output channels c0 ..< c0 + 8 of one pixel to the activation range and
+/// stores those that exist at `out + c0` (the pixel's output).
 FK_AVX2 static inline __attribute__((always_inline)) void store_block_avx2(
-    const fk_direct_conv *op, __m256 sums, size_t c0, size_t y, size_t x, const fk_epilogue_avx2 *gathered) {
-    const size_t pixel = y * op->output_width + x;
-    __m256 v = _mm256_min_ps(_mm256_max_ps(sums, _mm256_set1_ps(op->output_min)), _mm256_set1_ps(op->output_max));
-    if (gathered != NULL) v = fk_epilogue_avx2_apply(&op->epilogue, gathered, v, pixel);
-    fk_store_first8(op->output + pixel * op->output_channels + c0, v, block_channels(op, c0));
+    const fk_direct_conv *op, __m256 sums, size_t c0, float *out) {
+    const size_t O = op->output_channels, valid = O - c0 < 8 ? O - c0 : 8;
+    const __m256 clamped = _mm256_min_ps(_mm256_max_ps(sums, _mm256_set1_ps(op->output_min)),
+                                         _mm256_set1_ps(op->output_max));
+    if (valid == 8) {
+        _mm256_storeu_ps(out + c0, clamped);
+    } else {
+        float lanes[8];
+        _mm256_storeu_ps(lanes, clamped);
+        memcpy(out + c0, lanes, valid * sizeof(float));
+    }
 }
 
 /// The lanes of blocks b0 ..< b0 + NB (of 8 output channels) of one output pixel. NB independent
 /// accumulators hide the fused multiply-add's latency; each still sums its own terms in order.
 FK_AVX2 static inline __attribute__((always_inline)) void pixel_blocks_avx2(
-    const fk_direct_conv *op, size_t y, size_t x, size_t b0, const size_t NB) {
+    const fk_direct_conv *op, size_t y, size_t x, size_t b0, const size_t NB, float *out) {
     const size_t O = op->output_channels, I = op->input_channels, KH = op->kernel_height, KW = op->kernel_width;
     const size_t stride = 8 * (1 + term_count(op->depthwise, I, KH, KW));
     const float *w[4];
@@ -190,25 +189,17 @@ FK_AVX2 static inline __attribute__((always_inline)) void pixel_blocks_avx2(
             }
         }
     }
-    for (size_t j = 0; j < NB; j++) {
-        const size_t c0 = (b0 + j) * 8;
-        if (fk_has_epilogue(&op->epilogue)) {
-            const fk_epilogue_avx2 gathered = fk_epilogue_avx2_make(&op->epilogue, c0, block_channels(op, c0));
-            store_block_avx2(op, acc[j], c0, y, x, &gathered);
-        } else {
-            store_block_avx2(op, acc[j], c0, y, x, NULL);
-        }
-    }
+    for (size_t j = 0; j < NB; j++) store_block_avx2(op, acc[j], (b0 + j) * 8, out);
 }
 
 /// Every block of one output pixel, four at a time.
-FK_AVX2 static void pixel_avx2(const fk_direct_conv *op, size_t y, size_t x, size_t blocks) {
+FK_AVX2 static void pixel_avx2(const fk_direct_conv *op, size_t y, size_t x, size_t blocks, float *out) {
     size_t b = 0;
-    for (; b + 4 <= blocks; b += 4) pixel_blocks_avx2(op, y, x, b, 4);
+    for (; b + 4 <= blocks; b += 4) pixel_blocks_avx2(op, y, x, b, 4, out);
     switch (blocks - b) {
-    case 3: pixel_blocks_avx2(op, y, x, b, 3); break;
-    case 2: pixel_blocks_avx2(op, y, x, b, 2); break;
-    case 1: pixel_blocks_avx2(op, y, x, b, 1); break;
+    case 3: pixel_blocks_avx2(op, y, x, b, 3, out); break;
+    case 2: pixel_blocks_avx2(op, y, x, b, 2, out); break;
+    case 1: pixel_blocks_avx2(op, y, x, b, 1, out); break;
     default: break;
     }
 }
@@ -224,13 +215,11 @@ static inline int columns_inside(const fk_direct_conv *op, size_t x0, size_t P) 
 /// Blocks b0 ..< b0 + NB of P neighbouring output pixels x0 ..< x0 + P of a (non-depthwise)
 /// convolution whose kernel columns all lie inside the input: P·NB accumulators share each weight
 /// load and each input broadcast, which a first layer's few input channels need (one pixel at a
-/// time loads a weight vector per multiply-add). Each output still sums its terms in order. With
-/// `fused` (a constant in each copy of the loops) the epilogue is applied, its values gathered once
-/// per block: gathered per store, they took registers from the accumulators.
+/// time loads a weight vector per multiply-add). Each output still sums its terms in order.
 FK_AVX2 static inline __attribute__((always_inline)) void pixels_blocks_avx2(
     const fk_direct_conv *op, size_t y, size_t x0, const size_t P, size_t b0, const size_t NB, const size_t I,
-    const int fused) {
-    const size_t KH = op->kernel_height, KW = op->kernel_width;
+    float *row) {
+    const size_t O = op->output_channels, KH = op->kernel_height, KW = op->kernel_width;
     const size_t stride = 8 * (1 + term_count(0, I, KH, KW));
     const size_t step = op->stride_width * I;
     __m256 acc[8][3];
@@ -254,31 +243,28 @@ FK_AVX2 static inline __attribute__((always_inline)) void pixels_blocks_avx2(
             }
         }
     }
-    for (size_t j = 0; j < NB; j++) {
-        const size_t c0 = (b0 + j) * 8;
-        const fk_epilogue_avx2 gathered = fused ? fk_epilogue_avx2_make(&op->epilogue, c0, block_channels(op, c0))
-                                                : (fk_epilogue_avx2){0};
-        for (size_t p = 0; p < P; p++) store_block_avx2(op, acc[p][j], c0, y, x0 + p, fused ? &gathered : NULL);
+    for (size_t p = 0; p < P; p++) {
+        for (size_t j = 0; j < NB; j++) store_block_avx2(op, acc[p][j], (b0 + j) * 8, row + (x0 + p) * O);
     }
 }
 
 /// Blocks b0 ..< b0 + NB of output row y, P pixels at a time where their kernel columns lie inside
 /// the input, then 4 at a time, the others pixel by pixel.
 FK_AVX2 static inline __attribute__((always_inline)) void few_channel_blocks_avx2(
-    const fk_direct_conv *op, size_t y, size_t b0, const size_t NB, const size_t P, const size_t I, const int fused) {
+    const fk_direct_conv *op, size_t y, size_t b0, const size_t NB, const size_t P, const size_t I, float *row) {
     size_t x = 0;
     while (x < op->output_width) {
         if (x + P <= op->output_width && columns_inside(op, x, P)) {
-            pixels_blocks_avx2(op, y, x, P, b0, NB, I, fused);
+            pixels_blocks_avx2(op, y, x, P, b0, NB, I, row);
             x += P;
             continue;
         }
         if (P > 4 && x + 4 <= op->output_width && columns_inside(op, x, 4)) {
-            pixels_blocks_avx2(op, y, x, 4, b0, NB, I, fused);
+            pixels_blocks_avx2(op, y, x, 4, b0, NB, I, row);
             x += 4;
             continue;
         }
-        pixel_blocks_avx2(op, y, x, b0, NB);
+        pixel_blocks_avx2(op, y, x, b0, NB, row + x * op->output_channels);
         x += 1;
     }
 }
@@ -292,54 +278,51 @@ FK_AVX2 static inline __attribute__((always_inline)) void few_channel_blocks_avx
 /// 3 blocks take 8 pixels, 24 accumulators: two broadcasts and one weight load fewer per pair of
 /// multiply-adds.
 FK_AVX2 static inline __attribute__((always_inline)) void few_channel_row_avx2(
-    const fk_direct_conv *op, size_t y, size_t blocks, const size_t I, const int wide, const int fused) {
+    const fk_direct_conv *op, size_t y, size_t blocks, const size_t I, const int wide) {
+    float *row = op->output + y * op->output_width * op->output_channels;
     size_t b = 0;
     if (blocks % 3 != 0 && blocks % 2 == 0) {
-        for (; b < blocks; b += 2) few_channel_blocks_avx2(op, y, b, 2, 6, I, fused);
+        for (; b < blocks; b += 2) few_channel_blocks_avx2(op, y, b, 2, 6, I, row);
         return;
     }
-    for (; b + 3 <= blocks; b += 3) few_channel_blocks_avx2(op, y, b, 3, wide ? 8 : 3, I, fused);
+    for (; b + 3 <= blocks; b += 3) few_channel_blocks_avx2(op, y, b, 3, wide ? 8 : 3, I, row);
     switch (blocks - b) {
-    case 2: few_channel_blocks_avx2(op, y, b, 2, 6, I, fused); break;
-    case 1: few_channel_blocks_avx2(op, y, b, 1, 8, I, fused); break;
+    case 2: few_channel_blocks_avx2(op, y, b, 2, 6, I, row); break;
+    case 1: few_channel_blocks_avx2(op, y, b, 1, 8, I, row); break;
     default: break;
     }
 }
 
-/// First layers' rows `row_start ..< row_end`, with the input channel count a constant so that
-/// its loop unrolls, and a copy of the loops with the fused epilogue, one without.
-FK_AVX2 static inline __attribute__((always_inline)) void few_channel_rows_avx2(
-    const fk_direct_conv *op, size_t row_start, size_t row_end, const int wide) {
-    const size_t blocks = block_count(op->output_channels, 8);
-    const int fused = fk_has_epilogue(&op->epilogue);
-    for (size_t y = row_start; y < row_end; y++) {
-        switch (op->input_channels * 2 + (fused ? 1 : 0)) {
-        case 2: few_channel_row_avx2(op, y, blocks, 1, wide, 0); break;
-        case 3: few_channel_row_avx2(op, y, blocks, 1, wide, 1); break;
-        case 4: few_channel_row_avx2(op, y, blocks, 2, wide, 0); break;
-        case 5: few_channel_row_avx2(op, y, blocks, 2, wide, 1); break;
-        case 6: few_channel_row_avx2(op, y, blocks, 3, wide, 0); break;
-        case 7: few_channel_row_avx2(op, y, blocks, 3, wide, 1); break;
-        case 8: few_channel_row_avx2(op, y, blocks, 4, wide, 0); break;
-        default: few_channel_row_avx2(op, y, blocks, 4, wide, 1); break;
-        }
+/// First layers' rows `row_start ..< row_end` of `blocks` blocks, with the input channel count as
+/// a constant so that its loop unrolls.
+#define FEW_CHANNEL_ROWS(WIDE)                                                              \
+    for (size_t y = row_start; y < row_end; y++) {                                          \
+        switch (op->input_channels) {                                                       \
+        case 1: few_channel_row_avx2(op, y, blocks, 1, WIDE); break;                        \
+        case 2: few_channel_row_avx2(op, y, blocks, 2, WIDE); break;                        \
+        case 3: few_channel_row_avx2(op, y, blocks, 3, WIDE); break;                        \
+        default: few_channel_row_avx2(op, y, blocks, 4, WIDE); break;                       \
+        }                                                                                   \
     }
-}
 
 FK_AVX512VL FK_AVX2 static void few_channel_rows_avx512vl(const fk_direct_conv *op, size_t row_start, size_t row_end) {
-    few_channel_rows_avx2(op, row_start, row_end, 1);
+    const size_t blocks = block_count(op->output_channels, 8);
+    FEW_CHANNEL_ROWS(1)
 }
 
 FK_AVX2 static void rows_avx2(const fk_direct_conv *op, size_t row_start, size_t row_end) {
     const size_t blocks = block_count(op->output_channels, 8);
     if (!op->depthwise && op->input_channels <= 4) {
-        if (op->lanes == 16) few_channel_rows_avx512vl(op, row_start, row_end);
-        else few_channel_rows_avx2(op, row_start, row_end, 0);
+        if (op->lanes == 16) {
+            few_channel_rows_avx512vl(op, row_start, row_end);
+            return;
+        }
+        FEW_CHANNEL_ROWS(0)
         return;
     }
     for (size_t y = row_start; y < row_end; y++) {
         for (size_t x = 0; x < op->output_width; x++) {
-            pixel_avx2(op, y, x, blocks);
+            pixel_avx2(op, y, x, blocks, op->output + (y * op->output_width + x) * op->output_channels);
         }
     }
 }

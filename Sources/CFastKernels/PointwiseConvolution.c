@@ -71,7 +71,7 @@ static void pixels_scalar(const fk_pointwise *op, size_t start, size_t end) {
             const float ak = a[k], *w = op->packed + (k + 1) * N;
             for (size_t o = 0; o < N; o++) out[o] = fmaf(ak, w[o], out[o]);
         }
-        for (size_t o = 0; o < N; o++) out[o] = fk_epilogue_apply(&op->epilogue, clamp(op, out[o]), p, o);
+        for (size_t o = 0; o < N; o++) out[o] = fk_pointwise_epilogue(op, clamp(op, out[o]), p, o);
     }
 }
 
@@ -100,7 +100,7 @@ void block_avx512vl(const fk_pointwise *op, size_t p, const size_t count, const 
     for (size_t i = 0; i < count; i++) {
         for (size_t m = 0; m < M; m++) {
             __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i * M + m], vmin), vmax);
-            if (fused) y = fk_epilogue_avx512vl(&op->epilogue, y, p + i, 8 * m, 0xFF);
+            if (fused) y = fk_pointwise_epilogue_avx512vl(op, y, p + i, 8 * m, 0xFF);
             _mm256_storeu_ps(op->output + (p + i) * N + 8 * m, y);
         }
     }
@@ -121,7 +121,7 @@ void pixels_avx512_with(const fk_pointwise *op, size_t start, size_t end, const 
 /// A copy of the loops with the fused epilogue (`fused` a constant in each), one without.
 FK_AVX512VL static inline __attribute__((always_inline))
 void pixels_avx512(const fk_pointwise *op, size_t start, size_t end, const size_t K, const size_t M) {
-    if (fk_has_epilogue(&op->epilogue)) pixels_avx512_with(op, start, end, K, M, 1);
+    if (fk_pointwise_has_epilogue(op)) pixels_avx512_with(op, start, end, K, M, 1);
     else pixels_avx512_with(op, start, end, K, M, 0);
 }
 
@@ -158,10 +158,10 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t count, const size
     }
     const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
     for (size_t m = 0; m < M; m++) {
-        const fk_epilogue_avx2 epilogue = fused ? fk_epilogue_avx2_make(&op->epilogue, 8 * m, 8) : (fk_epilogue_avx2){0};
+        const fk_epilogue_avx2 epilogue = fused ? fk_epilogue_avx2_make(op, 8 * m, 8) : (fk_epilogue_avx2){0};
         for (size_t i = 0; i < count; i++) {
             __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i * M + m], vmin), vmax);
-            if (fused) y = fk_epilogue_avx2_apply(&op->epilogue, &epilogue, y, p + i);
+            if (fused) y = fk_epilogue_avx2_apply(op, &epilogue, y, p + i);
             _mm256_storeu_ps(op->output + (p + i) * N + 8 * m, y);
         }
     }
@@ -178,7 +178,7 @@ void pixels_avx2_with(const fk_pointwise *op, size_t start, size_t end, const si
 /// A copy of the loops with the fused epilogue (`fused` a constant in each), one without.
 FK_AVX2 static inline __attribute__((always_inline))
 void pixels_avx2(const fk_pointwise *op, size_t start, size_t end, const size_t M) {
-    if (fk_has_epilogue(&op->epilogue)) pixels_avx2_with(op, start, end, M, 1);
+    if (fk_pointwise_has_epilogue(op)) pixels_avx2_with(op, start, end, M, 1);
     else pixels_avx2_with(op, start, end, M, 0);
 }
 

@@ -108,7 +108,7 @@ void block_avx512(const fk_pointwise *op, size_t p, const size_t rows, const flo
         for (size_t i = 0; i < rows; i++) {
             const size_t at = (p + i) * N + column + 16 * v;
             __m512 y = _mm512_min_ps(_mm512_max_ps(acc[i][v], vmin), vmax);
-            if (fused) y = fk_epilogue_avx512(&op->epilogue, y, p + i, column + 16 * v, mask);
+            if (fused) y = fk_pointwise_epilogue_avx512(op, y, p + i, column + 16 * v, mask);
             _mm512_mask_storeu_ps(op->output + at, mask, y);
         }
     }
@@ -131,7 +131,7 @@ void block_avx512vl_8(const fk_pointwise *op, size_t p, const size_t rows, const
     const __mmask8 mask = (__mmask8)((1u << valid) - 1);
     for (size_t i = 0; i < rows; i++) {
         __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i], vmin), vmax);
-        if (fused) y = fk_epilogue_avx512vl(&op->epilogue, y, p + i, column, mask);
+        if (fused) y = fk_pointwise_epilogue_avx512vl(op, y, p + i, column, mask);
         _mm256_mask_storeu_ps(op->output + (p + i) * N + column, mask, y);
     }
 }
@@ -203,10 +203,10 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t rows, const float
     for (size_t v = 0; v < vectors; v++) {
         const ptrdiff_t lanes = (ptrdiff_t)valid - (ptrdiff_t)(8 * v);
         if (lanes <= 0) break;
-        const fk_epilogue_avx2 epilogue = fused ? fk_epilogue_avx2_make(&op->epilogue, column + 8 * v, lanes) : (fk_epilogue_avx2){0};
+        const fk_epilogue_avx2 epilogue = fused ? fk_epilogue_avx2_make(op, column + 8 * v, lanes) : (fk_epilogue_avx2){0};
         for (size_t i = 0; i < rows; i++) {
             __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i][v], vmin), vmax);
-            if (fused) y = fk_epilogue_avx2_apply(&op->epilogue, &epilogue, y, p + i);
+            if (fused) y = fk_epilogue_avx2_apply(op, &epilogue, y, p + i);
             fk_store_first8(op->output + (p + i) * N + column + 8 * v, y, lanes);
         }
     }
@@ -260,7 +260,7 @@ void pixels_panels_avx2_with(const fk_pointwise *op, size_t start, size_t end, c
 
 /// A copy of the loops with the fused epilogue (`fused` a constant in each), one without.
 FK_AVX2 static void pixels_panels_avx2(const fk_pointwise *op, size_t start, size_t end) {
-    if (fk_has_epilogue(&op->epilogue)) pixels_panels_avx2_with(op, start, end, 1);
+    if (fk_pointwise_has_epilogue(op)) pixels_panels_avx2_with(op, start, end, 1);
     else pixels_panels_avx2_with(op, start, end, 0);
 }
 
@@ -286,7 +286,7 @@ void pixels_panels_avx512_with(const fk_pointwise *op, size_t start, size_t end,
 
 /// A copy of the loops with the fused epilogue (`fused` a constant in each), one without.
 FK_AVX512VL static void pixels_panels_avx512(const fk_pointwise *op, size_t start, size_t end) {
-    if (fk_has_epilogue(&op->epilogue)) pixels_panels_avx512_with(op, start, end, 1);
+    if (fk_pointwise_has_epilogue(op)) pixels_panels_avx512_with(op, start, end, 1);
     else pixels_panels_avx512_with(op, start, end, 0);
 }
 #endif
@@ -312,7 +312,7 @@ static void pixels_panels_scalar(const fk_pointwise *op, size_t start, size_t en
             for (size_t c = 0; c < n; c++) {
                 float v = out[c] < op->output_min ? op->output_min : out[c];
                 v = v > op->output_max ? op->output_max : v;
-                out[c] = fk_epilogue_apply(&op->epilogue, v, p, size * j + c);
+                out[c] = fk_pointwise_epilogue(op, v, p, size * j + c);
             }
         }
         panel += (K + 1) * width;

@@ -100,19 +100,6 @@ void fk_conv_single_output_rows(const fk_conv_single_output *op, size_t scratch_
 /// `op`, with the task's own scratch (`task × fk_conv_single_output_scratch_count` floats in).
 void fk_conv_single_output_task(void *op, size_t task);
 
-/// A fused epilogue (docs/engine.md §4.3), applied to a convolution's outputs after its clamp:
-/// `[pixels, residual_channels]` values added to the output (an ADD that read the convolution;
-/// zeros are added to the channels from `residual_channels` on, a channel PAD of the residual
-/// folded in), or NULL, the sum then clamped to `[residual_min, residual_max]` (the ADD's
-/// activation); then one PReLU slope per output channel, or NULL: a value whose sign bit is set is
-/// multiplied by its channel's slope (as XNNPACK's PReLU selects). All zeros (NULLs) for none.
-typedef struct fk_epilogue {
-    const float *residual;
-    size_t residual_channels;
-    float residual_min, residual_max;
-    const float *slope;
-} fk_epilogue;
-
 /// 1×1 convolution with stride 1 and `output_channels` = 8 or at least 16:
 /// `output[p][o] = clamp(bias[o] + Σ_k input[p][k] × weight[o][k])` for each pixel p, with the sum
 /// in k order, one fused multiply-add per term (as XNNPACK's GEMM kernels). Where
@@ -135,8 +122,17 @@ typedef struct fk_pointwise {
     const float *packed;
     size_t pixels, input_channels, output_channels;
     float output_min, output_max;
-    /// Applied after the clamp; output pixel p adds the residual's pixel p.
-    fk_epilogue epilogue;
+    /// The fused epilogue (docs/engine.md §4.3), applied after the clamp:
+    /// `[pixels, residual_channels]` values added to the output (an ADD that read the
+    /// convolution; zeros are added to the channels from `residual_channels` on, a channel PAD of
+    /// the residual folded in), or NULL, the sum then clamped to `[residual_min, residual_max]`
+    /// (the ADD's activation);
+    /// then `output_channels` PReLU slopes, or NULL: a value whose sign bit is set is multiplied
+    /// by its channel's slope (as XNNPACK's PReLU selects).
+    const float *residual;
+    size_t residual_channels;
+    float residual_min, residual_max;
+    const float *slope;
     /// Pixels per task of `fk_pointwise_task` (a multiple of `fk_pointwise_block_pixels`).
     size_t pixels_per_task;
     /// 1 for a 1×1 convolution (0 means 1 too). Above 1, the convolution's kernel is `patch` ×
@@ -197,8 +193,6 @@ typedef struct fk_direct_conv {
     /// Nonzero: depthwise (output channel c reads input channel c; `input_channels` = `output_channels`).
     int depthwise;
     float output_min, output_max;
-    /// Applied after the clamp; output pixel (y, x) adds the residual's pixel y · output_width + x.
-    fk_epilogue epilogue;
     /// Output rows per task of `fk_direct_conv_task`.
     size_t rows_per_task;
 } fk_direct_conv;

@@ -14,11 +14,11 @@ package struct Node: Hashable, Sendable {
     /// one at load time (see ``Graph/foldingSpatialPads()``). The operator's own SAME or VALID
     /// rule applies to the padded size. `nil`: no PAD was folded.
     package var foldedPadding: SpatialPadding?
-    /// For a CONV_2D: the ADD and PRELU that followed it, fused at load for the backend whose
-    /// kernel applies them (see ``Graph/fusingEpilogues(where:)``). Their tensors are
+    /// For a 1×1 CONV_2D: the ADD and PRELU that followed it, fused at load for the backend whose
+    /// kernel applies them (see ``Graph/fusingPointwiseEpilogues(where:)``). Their tensors are
     /// also inputs 3 (the residual, or `-1`) and 4 (the slopes, or `-1`), so that memory planning
     /// sees them read here. `nil`: nothing fused.
-    package var epilogue: FusedEpilogue?
+    package var epilogue: PointwiseEpilogue?
 
     package init(index: Int, op: BuiltinOperator, options: OperatorOptions, inputs: [Int], outputs: [Int]) {
         self.index = index
@@ -29,9 +29,8 @@ package struct Node: Hashable, Sendable {
     }
 }
 
-/// What a convolution with a fused epilogue does to each output value before storing it
-/// (docs/engine.md §4.3).
-package struct FusedEpilogue: Hashable, Sendable {
+/// What a fused 1×1 convolution does to each output value before storing it (docs/engine.md §4.3).
+package struct PointwiseEpilogue: Hashable, Sendable {
     /// The tensor added element by element (the other operand of the ADD that read the
     /// convolution), of the output's shape; `nil` when no ADD was fused.
     package var residual: Int?

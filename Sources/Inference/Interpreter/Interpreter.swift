@@ -35,7 +35,7 @@ public final class Interpreter {
     /// about once (when the caller hands over its graph).
     package init(graph handedOver: consuming Graph, backends: [any Backend], threadCount: Int) throws {
         var graph = consume handedOver
-        if let first = backends.first { graph = graph.fusingEpilogues(where: first.runsFusedEpilogue) }
+        if let first = backends.first { graph = graph.fusingPointwiseEpilogues(where: first.runsPointwiseEpilogue) }
         let plan = MemoryPlan(graph: graph)
         let packed = Self.constantsPackedAtLoad(graph, by: backends.first)
         var lastReader: [Int: Int] = [:]

@@ -12,9 +12,9 @@ package protocol Backend {
     /// reads afterwards (its own packed weights); the interpreter leaves them out of the arena
     /// when no other node reads them.
     func constantsPackedAtLoad(for node: Node, in graph: Graph) -> [Int]
-    /// Whether this backend's kernel for `node`, a convolution, applies a fused ADD and PRELU
-    /// to its output (``Graph/fusingEpilogues(where:)``); asked of the first backend.
-    func runsFusedEpilogue(of node: Node, in graph: Graph) -> Bool
+    /// Whether this backend's kernel for `node`, a 1×1 convolution, applies a fused ADD and PRELU
+    /// to its output (``Graph/fusingPointwiseEpilogues(where:)``); asked of the first backend.
+    func runsPointwiseEpilogue(of node: Node, in graph: Graph) -> Bool
 }
 
 extension Backend {
@@ -26,5 +26,5 @@ extension Backend {
     package func constantsPackedAtLoad(for node: Node, in graph: Graph) -> [Int] { [] }
 
     /// No, unless the backend says otherwise.
-    package func runsFusedEpilogue(of node: Node, in graph: Graph) -> Bool { false }
+    package func runsPointwiseEpilogue(of node: Node, in graph: Graph) -> Bool { false }
 }

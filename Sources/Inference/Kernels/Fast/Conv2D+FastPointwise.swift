@@ -58,7 +58,11 @@ final class FastPointwiseConv2DKernel: Kernel {
             lanes: lanes, input: context.floats(context.input(0)), output: context.floats(context.output(0)),
             packed: packed.baseAddress!, pixels: pixels, input_channels: reduction, output_channels: p.outputChannels,
             output_min: p.activation.lower, output_max: p.activation.upper,
-            epilogue: context.fusedEpilogue(outputChannels: p.outputChannels),
+            residual: context.node.epilogue?.residual.map { UnsafePointer(context.floats($0)) },
+            residual_channels: context.node.epilogue?.residual.map { context.shape($0).last ?? 0 } ?? p.outputChannels,
+            residual_min: context.node.epilogue?.residualActivation.lower ?? -.infinity,
+            residual_max: context.node.epilogue?.residualActivation.upper ?? .infinity,
+            slope: context.node.epilogue?.slope.map { UnsafePointer(context.floats($0)) },
             pixels_per_task: tasks.rowsPerTask * blockPixels,
             patch: patch, output_width: p.width.outputSize, input_row_floats: p.width.inputSize * p.inputChannels))
     }

@@ -99,8 +99,7 @@ final class FastDirectConvolutionKernel: Kernel {
             kernel_height: kh, kernel_width: kw, stride_height: shape.height.stride, stride_width: shape.width.stride,
             dilation_height: shape.height.dilation, dilation_width: shape.width.dilation,
             pad_top: shape.height.padBefore, pad_left: shape.width.padBefore, depthwise: shape.depthwise ? 1 : 0,
-            output_min: shape.activation.lower, output_max: shape.activation.upper,
-            epilogue: context.fusedEpilogue(outputChannels: shape.outputChannels), rows_per_task: tasks.rowsPerTask))
+            output_min: shape.activation.lower, output_max: shape.activation.upper, rows_per_task: tasks.rowsPerTask))
     }
 
     deinit {

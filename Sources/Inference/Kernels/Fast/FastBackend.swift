@@ -62,15 +62,12 @@ package struct FastBackend: Backend {
     }
 
     /// The 1×1 kernel applies a fused ADD and PRELU to its outputs (docs/engine.md §4.3).
-    package func runsFusedEpilogue(of node: Node, in graph: Graph) -> Bool {
-        switch try? choice(for: node, in: graph) {
-        case .pointwise?, .firstLayer?, .direct?: true
-        default: false
-        }
+    package func runsPointwiseEpilogue(of node: Node, in graph: Graph) -> Bool {
+        (try? choice(for: node, in: graph)) == .pointwise
     }
 
     /// The kernel this backend makes for a node, or `nil`: decided in one place for
-    /// ``makeKernel(for:)``, ``constantsPackedAtLoad(for:in:)`` and ``runsFusedEpilogue(of:in:)``.
+    /// ``makeKernel(for:)``, ``constantsPackedAtLoad(for:in:)`` and ``runsPointwiseEpilogue(of:in:)``.
     private enum Choice { case resize, logistic, depthwise, pointwise, firstLayer, singleOutput, direct }
 
     private func choice(for node: Node, in graph: Graph) throws -> Choice? {
