@@ -269,9 +269,7 @@ void rows_avx2(const fk_conv_single_output *op, float *scratch, size_t row_start
                 const size_t x = x0 + 8 * i;
                 if (x >= OW) break;
                 const __m256 r = _mm256_min_ps(_mm256_max_ps(acc[i], vmin), vmax);
-                const size_t left = OW - x;
-                if (left >= 8) _mm256_storeu_ps(out + x, r);
-                else _mm256_maskstore_ps(out + x, fk_lane_mask8(0, (ptrdiff_t)left), r);
+                fk_store_first8(out + x, r, (ptrdiff_t)(OW - x));
             }
         }
     }

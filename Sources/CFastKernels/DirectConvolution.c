@@ -4,7 +4,6 @@
 // gives XNNPACK's bits. Simple on purpose: these nodes are a small share of each model (first
 // layers, strided depthwise convolutions, fully connected heads).
 #include <math.h>
-#include <string.h>
 
 #include "CFastKernels.h"
 #include "Dispatch.h"
@@ -135,13 +134,7 @@ FK_AVX2 static inline __attribute__((always_inline)) void store_block_avx2(
     const size_t O = op->output_channels, valid = O - c0 < 8 ? O - c0 : 8;
     const __m256 clamped = _mm256_min_ps(_mm256_max_ps(sums, _mm256_set1_ps(op->output_min)),
                                          _mm256_set1_ps(op->output_max));
-    if (valid == 8) {
-        _mm256_storeu_ps(out + c0, clamped);
-    } else {
-        float lanes[8];
-        _mm256_storeu_ps(lanes, clamped);
-        memcpy(out + c0, lanes, valid * sizeof(float));
-    }
+    fk_store_first8(out + c0, clamped, (ptrdiff_t)valid);
 }
 
 /// The lanes of blocks b0 ..< b0 + NB (of 8 output channels) of one output pixel. NB independent
