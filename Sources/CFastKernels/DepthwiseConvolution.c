@@ -430,7 +430,10 @@ void row_pixels_avx2(const fk_depthwise *op, size_t y, const size_t R, const siz
 /// Rows `row_start..<row_end` with 8-lane vectors and `registers` vector registers (16 or 32), the
 /// kernel size and stride constants in each copy of the loops.
 FK_AVX2 static inline __attribute__((always_inline))
-void rows_8_lanes(const fk_depthwise *op, size_t row_start, size_t row_end, const size_t registers) {
+void rows_8_lanes(const fk_depthwise *operation, size_t row_start, size_t row_end, const size_t registers) {
+    // A local copy: read through `operation`, its fields would be loaded again after every store
+    // of an output float (which may alias the struct's floats).
+    const fk_depthwise local = *operation, *op = &local;
     const size_t KH = op->kernel_height, KW = op->kernel_width;
     if (op->channels % 8 == 0 && KH == 3 && KW == 3) {
         if (op->stride == 2) ROWS_PIXELS_AVX2(2, 3, 3);

@@ -298,12 +298,16 @@ FK_AVX2 static inline __attribute__((always_inline)) void few_channel_row_avx2(
         }                                                                                   \
     }
 
-FK_AVX512VL FK_AVX2 static void few_channel_rows_avx512vl(const fk_direct_conv *op, size_t row_start, size_t row_end) {
+FK_AVX512VL FK_AVX2 static void few_channel_rows_avx512vl(const fk_direct_conv *operation, size_t row_start, size_t row_end) {
+    const fk_direct_conv local = *operation, *op = &local;   // see rows_avx2
     const size_t blocks = block_count(op->output_channels, 8);
     FEW_CHANNEL_ROWS(1)
 }
 
-FK_AVX2 static void rows_avx2(const fk_direct_conv *op, size_t row_start, size_t row_end) {
+FK_AVX2 static void rows_avx2(const fk_direct_conv *operation, size_t row_start, size_t row_end) {
+    // A local copy: read through `operation`, its fields would be loaded again after every store
+    // of an output float (which may alias the struct's floats).
+    const fk_direct_conv local = *operation, *op = &local;
     const size_t blocks = block_count(op->output_channels, 8);
     if (!op->depthwise && op->input_channels <= 4) {
         if (op->lanes == 16) {
