@@ -431,8 +431,8 @@ void row_pixels_avx2(const fk_depthwise *op, size_t y, const size_t R, const siz
 /// kernel size and stride constants in each copy of the loops.
 FK_AVX2 static inline __attribute__((always_inline))
 void rows_8_lanes(const fk_depthwise *operation, size_t row_start, size_t row_end, const size_t registers) {
-    // A local copy: read through `operation`, its fields would be loaded again after every store
-    // of an output float (which may alias the struct's floats).
+    // A local copy: read through `operation`, its fields would be loaded again after every vector
+    // store, which the intrinsics make through a type that may alias anything (docs/engine.md §4.2).
     const fk_depthwise local = *operation, *op = &local;
     const size_t KH = op->kernel_height, KW = op->kernel_width;
     if (op->channels % 8 == 0 && KH == 3 && KW == 3) {

@@ -305,8 +305,8 @@ FK_AVX512VL FK_AVX2 static void few_channel_rows_avx512vl(const fk_direct_conv *
 }
 
 FK_AVX2 static void rows_avx2(const fk_direct_conv *operation, size_t row_start, size_t row_end) {
-    // A local copy: read through `operation`, its fields would be loaded again after every store
-    // of an output float (which may alias the struct's floats).
+    // A local copy: read through `operation`, its fields would be loaded again after every vector
+    // store, which the intrinsics make through a type that may alias anything (docs/engine.md §4.2).
     const fk_direct_conv local = *operation, *op = &local;
     const size_t blocks = block_count(op->output_channels, 8);
     if (!op->depthwise && op->input_channels <= 4) {

@@ -121,10 +121,10 @@ void pixels_avx512_with(const fk_pointwise *op, size_t start, size_t end, const 
 /// A copy of the loops with the fused epilogue (`fused` a constant in each), one without, both
 /// reading a local copy of the operation (see `pixels_panels_avx2`).
 FK_AVX512VL static inline __attribute__((always_inline))
-void pixels_avx512(const fk_pointwise *op, size_t start, size_t end, const size_t K, const size_t M) {
-    const fk_pointwise local = *op;
-    if (fk_pointwise_has_epilogue(&local)) pixels_avx512_with(&local, start, end, K, M, 1);
-    else pixels_avx512_with(&local, start, end, K, M, 0);
+void pixels_avx512(const fk_pointwise *operation, size_t start, size_t end, const size_t K, const size_t M) {
+    const fk_pointwise local = *operation, *op = &local;
+    if (fk_pointwise_has_epilogue(op)) pixels_avx512_with(op, start, end, K, M, 1);
+    else pixels_avx512_with(op, start, end, K, M, 0);
 }
 
 FK_AVX512VL static void pixels_8x8(const fk_pointwise *op, size_t start, size_t end) { pixels_avx512(op, start, end, 8, 1); }
@@ -180,10 +180,10 @@ void pixels_avx2_with(const fk_pointwise *op, size_t start, size_t end, const si
 /// A copy of the loops with the fused epilogue (`fused` a constant in each), one without, both
 /// reading a local copy of the operation (see `pixels_panels_avx2`).
 FK_AVX2 static inline __attribute__((always_inline))
-void pixels_avx2(const fk_pointwise *op, size_t start, size_t end, const size_t M) {
-    const fk_pointwise local = *op;
-    if (fk_pointwise_has_epilogue(&local)) pixels_avx2_with(&local, start, end, M, 1);
-    else pixels_avx2_with(&local, start, end, M, 0);
+void pixels_avx2(const fk_pointwise *operation, size_t start, size_t end, const size_t M) {
+    const fk_pointwise local = *operation, *op = &local;
+    if (fk_pointwise_has_epilogue(op)) pixels_avx2_with(op, start, end, M, 1);
+    else pixels_avx2_with(op, start, end, M, 0);
 }
 
 FK_AVX2 static void pixels_avx2_x8(const fk_pointwise *op, size_t start, size_t end) { pixels_avx2(op, start, end, 1); }

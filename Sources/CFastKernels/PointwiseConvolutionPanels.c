@@ -259,12 +259,13 @@ void pixels_panels_avx2_with(const fk_pointwise *op, size_t start, size_t end, c
 }
 
 /// A copy of the loops with the fused epilogue (`fused` a constant in each), one without. They
-/// read the operation from a local copy: through `op`, the epilogue's fields would be loaded again
-/// after every store of an output float (which may alias the struct's floats).
-FK_AVX2 static void pixels_panels_avx2(const fk_pointwise *op, size_t start, size_t end) {
-    const fk_pointwise local = *op;
-    if (fk_pointwise_has_epilogue(&local)) pixels_panels_avx2_with(&local, start, end, 1);
-    else pixels_panels_avx2_with(&local, start, end, 0);
+/// read the operation from a local copy: through `op`, its fields would be loaded again after every
+/// vector store, which the intrinsics make through a type that may alias anything (docs/engine.md
+/// §4.2).
+FK_AVX2 static void pixels_panels_avx2(const fk_pointwise *operation, size_t start, size_t end) {
+    const fk_pointwise local = *operation, *op = &local;
+    if (fk_pointwise_has_epilogue(op)) pixels_panels_avx2_with(op, start, end, 1);
+    else pixels_panels_avx2_with(op, start, end, 0);
 }
 
 FK_AVX512VL static inline __attribute__((always_inline))
@@ -289,10 +290,10 @@ void pixels_panels_avx512_with(const fk_pointwise *op, size_t start, size_t end,
 
 /// A copy of the loops with the fused epilogue (`fused` a constant in each), one without, both
 /// reading a local copy of the operation (see `pixels_panels_avx2`).
-FK_AVX512VL static void pixels_panels_avx512(const fk_pointwise *op, size_t start, size_t end) {
-    const fk_pointwise local = *op;
-    if (fk_pointwise_has_epilogue(&local)) pixels_panels_avx512_with(&local, start, end, 1);
-    else pixels_panels_avx512_with(&local, start, end, 0);
+FK_AVX512VL static void pixels_panels_avx512(const fk_pointwise *operation, size_t start, size_t end) {
+    const fk_pointwise local = *operation, *op = &local;
+    if (fk_pointwise_has_epilogue(op)) pixels_panels_avx512_with(op, start, end, 1);
+    else pixels_panels_avx512_with(op, start, end, 0);
 }
 #endif
 
