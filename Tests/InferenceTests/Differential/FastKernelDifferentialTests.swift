@@ -77,15 +77,17 @@ import TestSupport
 
     /// 8, 24 and 40 channels (8-lane accumulators) and other counts from 16 on (panels of 32
     /// channels with a 16-wide last panel, 7 pixels at a time, or 6 with AVX2, and the pixels left
-    /// over).
+    /// over), and layers of one pixel (with AVX2 four panels at a time from 16384 weights on).
     @Test func pointwiseConv2D() throws {
         var worstXNNPACKDelta: Float = 0
         try runDifferentialCases("CONV_2D 1×1 (fast)", count: 60, seed: 0xFA578,
                                  candidates: Self.candidates) { rng in
-            let n = rng.pick([1, 1, 2]), h = rng.int(in: 1...13), w = rng.int(in: 1...41)
-            let c = rng.pick([1, 3, 8, 8, 13, 16, 16, 24, 32, 48, 64, 144])
+            let onePixel = rng.int(in: 0...4) == 0
+            let n = onePixel ? 1 : rng.pick([1, 1, 2]), h = onePixel ? 1 : rng.int(in: 1...13), w = onePixel ? 1 : rng.int(in: 1...41)
+            let c = onePixel ? rng.pick([144, 512, 1152]) : rng.pick([1, 3, 8, 8, 13, 16, 16, 24, 32, 48, 64, 144])
             // 17 to 45: every partial last vector of 8 (1 to 7 lanes), stored without masked stores.
-            let cout = rng.pick([8, 8, 24, 40, 16, 17, 31, 32, 33, 48, 64, 97, 100, 28, 35, 38, 42, 45])
+            let cout = onePixel ? rng.pick([117, 128, 130, 195, 200])
+                : rng.pick([8, 8, 24, 40, 16, 17, 31, 32, 33, 48, 64, 97, 100, 28, 35, 38, 42, 45])
             let padding: Padding = rng.bool() ? .same : .valid
             let activation = rng.pick([FusedActivation.none, .relu, .relu6, .reluN1To1])
             let hasBias = rng.int(in: 0...4) != 0
@@ -153,9 +155,10 @@ import TestSupport
         var worstXNNPACKDelta: Float = 0
         try runDifferentialCases("CONV_2D 1×1 + ADD + PRELU (fast, fused)", count: 40, seed: 0xFA579,
                                  candidates: Self.candidates) { rng in
-            let h = rng.int(in: 1...11), w = rng.int(in: 1...29)
-            let c = rng.pick([3, 8, 16, 24, 48])
-            let cout = rng.pick([8, 16, 20, 24, 31, 32, 40, 64, 100])
+            let onePixel = rng.int(in: 0...4) == 0
+            let h = onePixel ? 1 : rng.int(in: 1...11), w = onePixel ? 1 : rng.int(in: 1...29)
+            let c = onePixel ? rng.pick([256, 512]) : rng.pick([3, 8, 16, 24, 48])
+            let cout = onePixel ? rng.pick([100, 130, 200]) : rng.pick([8, 16, 20, 24, 31, 32, 40, 64, 100])
             let (adds, prelu) = rng.pick([(true, true), (true, true), (true, false), (false, true)])
             let residualFirst = rng.bool()
             let addActivation = rng.pick([FusedActivation.none, .none, .relu, .relu6])
