@@ -163,7 +163,7 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t count, const size
         const fk_epilogue_avx2 epilogue = fused ? fk_epilogue_avx2_make(op, 8 * m, 8) : (fk_epilogue_avx2){0};
         for (size_t i = 0; i < count; i++) {
             __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i * M + m], vmin), vmax);
-            if (fused) y = fk_epilogue_avx2_apply(op, &epilogue, y, p + i);
+            if (fused) y = fk_epilogue_avx2_apply(op, &epilogue, y, p + i, 1);
             _mm256_storeu_ps(op->output + (p + i) * N + 8 * m, y);
         }
     }

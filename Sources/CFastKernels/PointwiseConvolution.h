@@ -4,6 +4,8 @@
 #ifndef CFASTKERNELS_POINTWISE_H
 #define CFASTKERNELS_POINTWISE_H
 
+#include <math.h>
+
 #include "CFastKernels.h"
 #include "Dispatch.h"
 
@@ -16,6 +18,22 @@ size_t fk_pointwise_panels_block_pixels(size_t pixels);
 
 /// Whether the node has a fused epilogue (an ADD, a PRELU or both).
 static inline int fk_pointwise_has_epilogue(const fk_pointwise *op) { return op->residual != NULL || op->slope != NULL; }
+
+/// What a copy of the AVX2 panel kernel's loops applies after the multiply-adds (a constant in
+/// each copy): a PRELU alone, an ADD (with or without a PRELU), the convolution's clamp and the
+/// ADD's.
+enum { FK_SLOPES = 1, FK_RESIDUAL = 2, FK_CLAMP = 4, FK_ADD_CLAMP = 8 };
+
+/// The copy a node runs. A node with an epilogue skips each clamp whose bounds are both infinite:
+/// such a clamp leaves every number as it is (only a NaN would differ: the vector clamp makes it
+/// −∞, the portable code's comparisons keep it), and without the bounds' vectors its stores fit in
+/// the registers (docs/engine.md §4.3).
+static inline int fk_pointwise_variant(const fk_pointwise *op) {
+    if (!fk_pointwise_has_epilogue(op)) return FK_CLAMP;
+    const int clamp = op->output_min != -INFINITY || op->output_max != INFINITY ? FK_CLAMP : 0;
+    if (op->residual == NULL) return FK_SLOPES | clamp;
+    return FK_RESIDUAL | clamp | (op->residual_min != -INFINITY || op->residual_max != INFINITY ? FK_ADD_CLAMP : 0);
+}
 
 /// The fused epilogue on one value of output channel `channel` of pixel `pixel`.
 static inline float fk_pointwise_epilogue(const fk_pointwise *op, float y, size_t pixel, size_t channel) {
@@ -58,14 +76,15 @@ fk_epilogue_avx2 fk_epilogue_avx2_make(const fk_pointwise *op, size_t channel, p
 }
 
 /// The fused epilogue on one 8-lane vector `y` of clamped outputs of pixel `pixel`, in registers
-/// before it is stored.
+/// before it is stored; the ADD's clamp only with `add_clamp` (a constant in each copy of the loops).
 FK_AVX2 static inline __attribute__((always_inline))
-__m256 fk_epilogue_avx2_apply(const fk_pointwise *op, const fk_epilogue_avx2 *e, __m256 y, size_t pixel) {
+__m256 fk_epilogue_avx2_apply(const fk_pointwise *op, const fk_epilogue_avx2 *e, __m256 y, size_t pixel, const int add_clamp) {
     if (op->residual != NULL) {
         const float *r0 = op->residual + pixel * op->residual_channels + e->channel;
         const __m256 r = e->residual_lanes == 8 ? _mm256_loadu_ps(r0)
                        : e->residual_lanes > 0 ? _mm256_maskload_ps(r0, e->residual_mask) : _mm256_setzero_ps();
-        y = _mm256_min_ps(_mm256_max_ps(_mm256_add_ps(r, y), e->low), e->high);
+        y = _mm256_add_ps(r, y);
+        if (add_clamp) y = _mm256_min_ps(_mm256_max_ps(y, e->low), e->high);
     }
     if (op->slope != NULL) y = _mm256_blendv_ps(y, _mm256_mul_ps(y, e->slope), y);
     return y;

@@ -168,13 +168,26 @@ void accumulate_avx2(__m256 acc[6][2], const float *a, size_t count, const float
     *w = wk;
 }
 
+/// One vector of outputs of pixel `p`, its channels `column ..< column + lanes`: the
+/// accumulator `y` clamped and given the epilogue as `variant` says (`fk_pointwise_variant`),
+/// in registers, then stored.
+FK_AVX2 static inline __attribute__((always_inline))
+void store_avx2(const fk_pointwise *op, __m256 y, __m256 vmin, __m256 vmax, const fk_epilogue_avx2 *epilogue,
+                size_t p, size_t column, ptrdiff_t lanes, const int variant) {
+    if (variant & FK_CLAMP) y = _mm256_min_ps(_mm256_max_ps(y, vmin), vmax);
+    if (variant & (FK_SLOPES | FK_RESIDUAL)) y = fk_epilogue_avx2_apply(op, epilogue, y, p, variant & FK_ADD_CLAMP);
+    fk_store_first8(op->output + p * op->output_channels + column, y, lanes);
+}
+
 /// AVX2 and FMA: `rows` (at most 6) pixels from `p` times the panel at `panel` (`width` = 8 ×
-/// `vectors` wide); `valid` channels are stored, from output channel `column`. With `fused` (a
-/// constant in each copy) the epilogue is applied in registers before the store.
+/// `vectors` wide); `valid` channels are stored, from output channel `column`, as `variant` (a
+/// constant in each copy) says. The stores are unrolled, so that the accumulators stay in
+/// registers, except with a residual and both clamps: their bounds and the epilogue's values
+/// took too many registers, and the accumulators went to the stack in the loop of multiply-adds
+/// (docs/engine.md §4.3).
 FK_AVX2 static inline __attribute__((always_inline))
 void block_avx2(const fk_pointwise *op, size_t p, const size_t rows, const float *panel, const size_t width,
-                const size_t vectors, size_t column, size_t valid, const int fused) {
-    const size_t N = op->output_channels;
+                const size_t vectors, size_t column, size_t valid, const int variant) {
     __m256 acc[6][2];
     for (size_t i = 0; i < rows; i++) {
         for (size_t v = 0; v < vectors; v++) acc[i][v] = _mm256_loadu_ps(panel + 8 * v);
@@ -200,41 +213,49 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t rows, const float
         }
     }
     const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
+    const int fused = variant & (FK_SLOPES | FK_RESIDUAL);
+    if ((variant & FK_RESIDUAL) && (variant & FK_CLAMP) && (variant & FK_ADD_CLAMP)) {
+        for (size_t v = 0; v < vectors; v++) {
+            const ptrdiff_t lanes = (ptrdiff_t)valid - (ptrdiff_t)(8 * v);
+            if (lanes <= 0) break;
+            const fk_epilogue_avx2 epilogue = fk_epilogue_avx2_make(op, column + 8 * v, lanes);
+            for (size_t i = 0; i < rows; i++) store_avx2(op, acc[i][v], vmin, vmax, &epilogue, p + i, column + 8 * v, lanes, variant);
+        }
+        return;
+    }
+#pragma clang loop unroll(full)
     for (size_t v = 0; v < vectors; v++) {
         const ptrdiff_t lanes = (ptrdiff_t)valid - (ptrdiff_t)(8 * v);
         if (lanes <= 0) break;
         const fk_epilogue_avx2 epilogue = fused ? fk_epilogue_avx2_make(op, column + 8 * v, lanes) : (fk_epilogue_avx2){0};
-        for (size_t i = 0; i < rows; i++) {
-            __m256 y = _mm256_min_ps(_mm256_max_ps(acc[i][v], vmin), vmax);
-            if (fused) y = fk_epilogue_avx2_apply(op, &epilogue, y, p + i);
-            fk_store_first8(op->output + (p + i) * N + column + 8 * v, y, lanes);
-        }
+#pragma clang loop unroll(full)
+        for (size_t i = 0; i < rows; i++) store_avx2(op, acc[i][v], vmin, vmax, &epilogue, p + i, column + 8 * v, lanes, variant);
     }
 }
 
 /// The pixels `start ..< end` times one panel, 6 at a time.
 FK_AVX2 static inline __attribute__((always_inline))
 void rows_avx2(const fk_pointwise *op, size_t start, size_t end, const float *panel, const size_t width,
-               const size_t vectors, size_t column, size_t valid, const int fused) {
+               const size_t vectors, size_t column, size_t valid, const int variant) {
     size_t p = start;
-    for (; p + 6 <= end; p += 6) block_avx2(op, p, 6, panel, width, vectors, column, valid, fused);
+    for (; p + 6 <= end; p += 6) block_avx2(op, p, 6, panel, width, vectors, column, valid, variant);
     switch (end - p) {
-    case 5: block_avx2(op, p, 5, panel, width, vectors, column, valid, fused); break;
-    case 4: block_avx2(op, p, 4, panel, width, vectors, column, valid, fused); break;
-    case 3: block_avx2(op, p, 3, panel, width, vectors, column, valid, fused); break;
-    case 2: block_avx2(op, p, 2, panel, width, vectors, column, valid, fused); break;
-    case 1: block_avx2(op, p, 1, panel, width, vectors, column, valid, fused); break;
+    case 5: block_avx2(op, p, 5, panel, width, vectors, column, valid, variant); break;
+    case 4: block_avx2(op, p, 4, panel, width, vectors, column, valid, variant); break;
+    case 3: block_avx2(op, p, 3, panel, width, vectors, column, valid, variant); break;
+    case 2: block_avx2(op, p, 2, panel, width, vectors, column, valid, variant); break;
+    case 1: block_avx2(op, p, 1, panel, width, vectors, column, valid, variant); break;
     default: break;
     }
 }
 
 /// Panel `j` (16 wide, or a last one of 16 or 8) for the pixels `start ..< end`, 6 at a time.
 FK_AVX2 static inline __attribute__((always_inline))
-void panel_pixels_avx2(const fk_pointwise *op, size_t start, size_t end, const float *panel, size_t j, const int fused) {
+void panel_pixels_avx2(const fk_pointwise *op, size_t start, size_t end, const float *panel, size_t j, const int variant) {
     const size_t N = op->output_channels, width = panel_width(8, N, j), column = 16 * j;
     const size_t valid = N - column < width ? N - column : width;
-    if (width == 16) rows_avx2(op, start, end, panel, 16, 2, column, valid, fused);
-    else rows_avx2(op, start, end, panel, 8, 1, column, valid, fused);
+    if (width == 16) rows_avx2(op, start, end, panel, 16, 2, column, valid, variant);
+    else rows_avx2(op, start, end, panel, 8, 1, column, valid, variant);
 }
 
 /// Pixels per tile: a tile's inputs (about 16 KB) stay in the L1 cache while each panel's
@@ -250,7 +271,7 @@ static size_t tile_pixels(size_t input_channels) {
 /// each waiting on the one before, fed by one stream of weights; four panels make eight chains
 /// and four streams. Each output still adds its terms in k order.
 FK_AVX2 static inline __attribute__((always_inline))
-void four_panels_avx2(const fk_pointwise *op, size_t p, const float *a, const float *panel, size_t column, const int fused) {
+void four_panels_avx2(const fk_pointwise *op, size_t p, const float *a, const float *panel, size_t column, const int variant) {
     const size_t K = op->input_channels, N = op->output_channels, next = (K + 1) * 16;
     __m256 acc[4][2];
     for (size_t g = 0; g < 4; g++) {
@@ -268,12 +289,8 @@ void four_panels_avx2(const fk_pointwise *op, size_t p, const float *a, const fl
         for (size_t v = 0; v < 2; v++) {
             const size_t channel = column + 16 * g + 8 * v;
             const ptrdiff_t lanes = N - channel < 8 ? (ptrdiff_t)(N - channel) : 8;
-            __m256 y = _mm256_min_ps(_mm256_max_ps(acc[g][v], vmin), vmax);
-            if (fused) {
-                const fk_epilogue_avx2 epilogue = fk_epilogue_avx2_make(op, channel, lanes);
-                y = fk_epilogue_avx2_apply(op, &epilogue, y, p);
-            }
-            fk_store_first8(op->output + p * N + channel, y, lanes);
+            const fk_epilogue_avx2 epilogue = variant & (FK_SLOPES | FK_RESIDUAL) ? fk_epilogue_avx2_make(op, channel, lanes) : (fk_epilogue_avx2){0};
+            store_avx2(op, acc[g][v], vmin, vmax, &epilogue, p, channel, lanes, variant);
         }
     }
 }
@@ -282,46 +299,55 @@ void four_panels_avx2(const fk_pointwise *op, size_t p, const float *a, const fl
 /// whose input is contiguous: four panels at a time while four full ones are left, the rest one by
 /// one. Taken from 16384 weights on: below, a few microseconds either way.
 FK_AVX2 static inline __attribute__((always_inline))
-void one_pixel_avx2(const fk_pointwise *op, size_t p, const int fused) {
+void one_pixel_avx2(const fk_pointwise *op, size_t p, const int variant) {
     const size_t K = op->input_channels, N = op->output_channels, panels = panel_count(8, N);
     const float *panel = op->packed, *a = pixel_input(op, p);
     size_t j = 0;
     for (; j + 4 <= panels && panel_width(8, N, j + 3) == 16; j += 4) {
-        four_panels_avx2(op, p, a, panel, 16 * j, fused);
+        four_panels_avx2(op, p, a, panel, 16 * j, variant);
         panel += 4 * (K + 1) * 16;
     }
     for (; j < panels; j++) {
-        panel_pixels_avx2(op, p, p + 1, panel, j, fused);
+        panel_pixels_avx2(op, p, p + 1, panel, j, variant);
         panel += (K + 1) * panel_width(8, N, j);
     }
 }
 
 FK_AVX2 static inline __attribute__((always_inline))
-void pixels_panels_avx2_with(const fk_pointwise *op, size_t start, size_t end, const int fused) {
+void pixels_panels_avx2_with(const fk_pointwise *op, size_t start, size_t end, const int variant) {
     const size_t K = op->input_channels, N = op->output_channels, tile = tile_pixels(K);
     const int contiguous = op->patch <= 1 || op->input_row_floats * op->patch == K;
     if (end - start == 1 && contiguous && K * N >= 16384) {
-        one_pixel_avx2(op, start, fused);
+        one_pixel_avx2(op, start, variant);
         return;
     }
     for (size_t from = start, to; from < end; from = to) {
         to = block_end(op, from, end - from < tile ? end : from + tile);
         const float *panel = op->packed;
         for (size_t j = 0; j < panel_count(8, N); j++) {
-            panel_pixels_avx2(op, from, to, panel, j, fused);
+            panel_pixels_avx2(op, from, to, panel, j, variant);
             panel += (K + 1) * panel_width(8, N, j);
         }
     }
 }
 
-/// A copy of the loops with the fused epilogue (`fused` a constant in each), one without. They
-/// read the operation from a local copy: through `op`, its fields would be loaded again after every
+/// A copy of the loops for each variant (`fk_pointwise_variant`, a constant in each). They read
+/// the operation from a local copy: through `op`, its fields would be loaded again after every
 /// vector store, which the intrinsics make through a type that may alias anything (docs/engine.md
 /// §4.2).
 FK_AVX2 static void pixels_panels_avx2(const fk_pointwise *operation, size_t start, size_t end) {
     const fk_pointwise local = *operation, *op = &local;
-    if (fk_pointwise_has_epilogue(op)) pixels_panels_avx2_with(op, start, end, 1);
-    else pixels_panels_avx2_with(op, start, end, 0);
+    switch (fk_pointwise_variant(op)) {
+    case FK_SLOPES: pixels_panels_avx2_with(op, start, end, FK_SLOPES); break;
+    case FK_SLOPES | FK_CLAMP: pixels_panels_avx2_with(op, start, end, FK_SLOPES | FK_CLAMP); break;
+    case FK_RESIDUAL: pixels_panels_avx2_with(op, start, end, FK_RESIDUAL); break;
+    case FK_RESIDUAL | FK_CLAMP: pixels_panels_avx2_with(op, start, end, FK_RESIDUAL | FK_CLAMP); break;
+    case FK_RESIDUAL | FK_ADD_CLAMP: pixels_panels_avx2_with(op, start, end, FK_RESIDUAL | FK_ADD_CLAMP); break;
+    case FK_RESIDUAL | FK_CLAMP | FK_ADD_CLAMP:
+        pixels_panels_avx2_with(op, start, end, FK_RESIDUAL | FK_CLAMP | FK_ADD_CLAMP);
+        break;
+    default: pixels_panels_avx2_with(op, start, end, FK_CLAMP); break;
+    }
 }
 
 FK_AVX512VL static inline __attribute__((always_inline))
