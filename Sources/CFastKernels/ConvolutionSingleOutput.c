@@ -265,7 +265,7 @@ void rows_avx2(const fk_conv_single_output *op, float *scratch, size_t row_start
                     }
                 }
             }
-FK_UNROLLED
+            FK_UNROLLED
             for (size_t i = 0; i < 8; i++) {
                 const size_t x = x0 + 8 * i;
                 if (x >= OW) break;

@@ -236,9 +236,9 @@ FK_AVX2 static inline __attribute__((always_inline)) void pixels_blocks_avx2(
             }
         }
     }
-FK_UNROLLED
+    FK_UNROLLED
     for (size_t p = 0; p < P; p++) {
-FK_UNROLLED
+        FK_UNROLLED
         for (size_t j = 0; j < NB; j++) store_block_avx2(op, acc[p][j], (b0 + j) * 8, row + (x0 + p) * O);
     }
 }

@@ -223,12 +223,12 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t rows, const float
         }
         return;
     }
-FK_UNROLLED
+    FK_UNROLLED
     for (size_t v = 0; v < vectors; v++) {
         const ptrdiff_t lanes = (ptrdiff_t)valid - (ptrdiff_t)(8 * v);
         if (lanes <= 0) break;
         const fk_epilogue_avx2 epilogue = fused ? fk_epilogue_avx2_make(op, column + 8 * v, lanes) : (fk_epilogue_avx2){0};
-FK_UNROLLED
+        FK_UNROLLED
         for (size_t i = 0; i < rows; i++) store_avx2(op, acc[i][v], vmin, vmax, &epilogue, p + i, column + 8 * v, lanes, variant);
     }
 }
