@@ -1,6 +1,6 @@
 // The panel layout of the 1×1 convolution (PointwiseConvolutionPanels.c), used by
 // PointwiseConvolution.c for 16 or more output channels other than 24 and 40, and the fused
-// epilogue (docs/engine.md §4.3) that both kernels apply.
+// epilogue (docs/engine.md §4.3) that both kernels apply and store with.
 #ifndef CFASTKERNELS_POINTWISE_H
 #define CFASTKERNELS_POINTWISE_H
 
@@ -19,9 +19,8 @@ size_t fk_pointwise_panels_block_pixels(size_t pixels);
 /// Whether the node has a fused epilogue (an ADD, a PRELU or both).
 static inline int fk_pointwise_has_epilogue(const fk_pointwise *op) { return op->residual != NULL || op->slope != NULL; }
 
-/// What a copy of the AVX2 panel kernel's loops applies after the multiply-adds (a constant in
-/// each copy): a PRELU alone, an ADD (with or without a PRELU), the convolution's clamp and the
-/// ADD's.
+/// What a copy of an AVX2 kernel's loops applies after the multiply-adds (a constant in each
+/// copy): a PRELU alone, an ADD (with or without a PRELU), the convolution's clamp and the ADD's.
 enum { FK_SLOPES = 1, FK_RESIDUAL = 2, FK_CLAMP = 4, FK_ADD_CLAMP = 8 };
 
 /// The copy a node runs. A node with an epilogue skips each clamp whose bounds are both infinite:
@@ -88,6 +87,17 @@ __m256 fk_epilogue_avx2_apply(const fk_pointwise *op, const fk_epilogue_avx2 *e,
     }
     if (op->slope != NULL) y = _mm256_blendv_ps(y, _mm256_mul_ps(y, e->slope), y);
     return y;
+}
+
+/// One vector of outputs of pixel `p`, its channels `column ..< column + lanes`: the
+/// accumulator `y` clamped and given the epilogue as `variant` (a constant in each copy of the
+/// loops; `fk_pointwise_variant`) says, in registers, then stored.
+FK_AVX2 static inline __attribute__((always_inline))
+void fk_pointwise_store_avx2(const fk_pointwise *op, __m256 y, __m256 vmin, __m256 vmax, const fk_epilogue_avx2 *epilogue,
+                             size_t p, size_t column, ptrdiff_t lanes, const int variant) {
+    if (variant & FK_CLAMP) y = _mm256_min_ps(_mm256_max_ps(y, vmin), vmax);
+    if (variant & (FK_SLOPES | FK_RESIDUAL)) y = fk_epilogue_avx2_apply(op, epilogue, y, p, variant & FK_ADD_CLAMP);
+    fk_store_first8(op->output + p * op->output_channels + column, y, lanes);
 }
 
 /// The fused epilogue on one 16-lane vector `y` of clamped outputs, still in registers, before it

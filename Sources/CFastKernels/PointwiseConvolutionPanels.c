@@ -168,17 +168,6 @@ void accumulate_avx2(__m256 acc[6][2], const float *a, size_t count, const float
     *w = wk;
 }
 
-/// One vector of outputs of pixel `p`, its channels `column ..< column + lanes`: the
-/// accumulator `y` clamped and given the epilogue as `variant` says (`fk_pointwise_variant`),
-/// in registers, then stored.
-FK_AVX2 static inline __attribute__((always_inline))
-void store_avx2(const fk_pointwise *op, __m256 y, __m256 vmin, __m256 vmax, const fk_epilogue_avx2 *epilogue,
-                size_t p, size_t column, ptrdiff_t lanes, const int variant) {
-    if (variant & FK_CLAMP) y = _mm256_min_ps(_mm256_max_ps(y, vmin), vmax);
-    if (variant & (FK_SLOPES | FK_RESIDUAL)) y = fk_epilogue_avx2_apply(op, epilogue, y, p, variant & FK_ADD_CLAMP);
-    fk_store_first8(op->output + p * op->output_channels + column, y, lanes);
-}
-
 /// AVX2 and FMA: `rows` (at most 6) pixels from `p` times the panel at `panel` (`width` = 8 ×
 /// `vectors` wide); `valid` channels are stored, from output channel `column`, as `variant` (a
 /// constant in each copy) says. The stores are unrolled, so that the accumulators stay in
@@ -219,7 +208,7 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t rows, const float
             const ptrdiff_t lanes = (ptrdiff_t)valid - (ptrdiff_t)(8 * v);
             if (lanes <= 0) break;
             const fk_epilogue_avx2 epilogue = fk_epilogue_avx2_make(op, column + 8 * v, lanes);
-            for (size_t i = 0; i < rows; i++) store_avx2(op, acc[i][v], vmin, vmax, &epilogue, p + i, column + 8 * v, lanes, variant);
+            for (size_t i = 0; i < rows; i++) fk_pointwise_store_avx2(op, acc[i][v], vmin, vmax, &epilogue, p + i, column + 8 * v, lanes, variant);
         }
         return;
     }
@@ -229,7 +218,7 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t rows, const float
         if (lanes <= 0) break;
         const fk_epilogue_avx2 epilogue = fused ? fk_epilogue_avx2_make(op, column + 8 * v, lanes) : (fk_epilogue_avx2){0};
         FK_UNROLLED
-        for (size_t i = 0; i < rows; i++) store_avx2(op, acc[i][v], vmin, vmax, &epilogue, p + i, column + 8 * v, lanes, variant);
+        for (size_t i = 0; i < rows; i++) fk_pointwise_store_avx2(op, acc[i][v], vmin, vmax, &epilogue, p + i, column + 8 * v, lanes, variant);
     }
 }
 
@@ -290,7 +279,7 @@ void four_panels_avx2(const fk_pointwise *op, size_t p, const float *a, const fl
             const size_t channel = column + 16 * g + 8 * v;
             const ptrdiff_t lanes = N - channel < 8 ? (ptrdiff_t)(N - channel) : 8;
             const fk_epilogue_avx2 epilogue = variant & (FK_SLOPES | FK_RESIDUAL) ? fk_epilogue_avx2_make(op, channel, lanes) : (fk_epilogue_avx2){0};
-            store_avx2(op, acc[g][v], vmin, vmax, &epilogue, p, channel, lanes, variant);
+            fk_pointwise_store_avx2(op, acc[g][v], vmin, vmax, &epilogue, p, channel, lanes, variant);
         }
     }
 }
