@@ -159,7 +159,7 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t count, const size
         }
     }
     const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
-    const int variant = fused ? FK_SLOPES | FK_RESIDUAL | FK_CLAMP | FK_ADD_CLAMP : FK_CLAMP;
+    const int variant = fused ? FK_SLOPES | FK_RESIDUAL | FK_CLAMP | FK_ADD_CLAMP | FK_IF_PRESENT : FK_CLAMP;
     for (size_t m = 0; m < M; m++) {
         const fk_epilogue_avx2 epilogue = fused ? fk_epilogue_avx2_make(op, 8 * m, 8) : (fk_epilogue_avx2){0};
         for (size_t i = 0; i < count; i++) fk_pointwise_store_avx2(op, acc[i * M + m], vmin, vmax, &epilogue, p + i, 8 * m, 8, variant);

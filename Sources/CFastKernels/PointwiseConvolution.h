@@ -20,8 +20,11 @@ size_t fk_pointwise_panels_block_pixels(size_t pixels);
 static inline int fk_pointwise_has_epilogue(const fk_pointwise *op) { return op->residual != NULL || op->slope != NULL; }
 
 /// What a copy of an AVX2 kernel's loops applies after the multiply-adds (a constant in each
-/// copy): a PRELU alone, an ADD (with or without a PRELU), the convolution's clamp and the ADD's.
-enum { FK_SLOPES = 1, FK_RESIDUAL = 2, FK_CLAMP = 4, FK_ADD_CLAMP = 8 };
+/// copy): a PRELU (`FK_SLOPES`), an ADD (`FK_RESIDUAL`), the convolution's clamp and the ADD's.
+/// `FK_FULL`: every vector stored is whole and, with an ADD, has a residual channel in every lane
+/// (no partial vectors to test for). `FK_IF_PRESENT`: the PRELU and the ADD apply where the node
+/// has them, tested at each store (one copy of the loops for every epilogue).
+enum { FK_SLOPES = 1, FK_RESIDUAL = 2, FK_CLAMP = 4, FK_ADD_CLAMP = 8, FK_FULL = 16, FK_IF_PRESENT = 32 };
 
 /// The copy a node runs. A node with an epilogue skips each clamp whose bounds are both infinite:
 /// such a clamp leaves every number as it is (only a NaN would differ: the vector clamp makes it
@@ -30,8 +33,9 @@ enum { FK_SLOPES = 1, FK_RESIDUAL = 2, FK_CLAMP = 4, FK_ADD_CLAMP = 8 };
 static inline int fk_pointwise_variant(const fk_pointwise *op) {
     if (!fk_pointwise_has_epilogue(op)) return FK_CLAMP;
     const int clamp = op->output_min != -INFINITY || op->output_max != INFINITY ? FK_CLAMP : 0;
-    if (op->residual == NULL) return FK_SLOPES | clamp;
-    return FK_RESIDUAL | clamp | (op->residual_min != -INFINITY || op->residual_max != INFINITY ? FK_ADD_CLAMP : 0);
+    const int slopes = op->slope != NULL ? FK_SLOPES : 0;
+    if (op->residual == NULL) return slopes | clamp;
+    return FK_RESIDUAL | slopes | clamp | (op->residual_min != -INFINITY || op->residual_max != INFINITY ? FK_ADD_CLAMP : 0);
 }
 
 /// The fused epilogue on one value of output channel `channel` of pixel `pixel`.
@@ -75,17 +79,18 @@ fk_epilogue_avx2 fk_epilogue_avx2_make(const fk_pointwise *op, size_t channel, p
 }
 
 /// The fused epilogue on one 8-lane vector `y` of clamped outputs of pixel `pixel`, in registers
-/// before it is stored; the ADD's clamp only with `add_clamp` (a constant in each copy of the loops).
+/// before it is stored; the ADD's clamp only with `FK_ADD_CLAMP` in `variant` (a constant in each
+/// copy of the loops).
 FK_AVX2 static inline __attribute__((always_inline))
-__m256 fk_epilogue_avx2_apply(const fk_pointwise *op, const fk_epilogue_avx2 *e, __m256 y, size_t pixel, const int add_clamp) {
-    if (op->residual != NULL) {
+__m256 fk_epilogue_avx2_apply(const fk_pointwise *op, const fk_epilogue_avx2 *e, __m256 y, size_t pixel, const int variant) {
+    if ((variant & FK_RESIDUAL) && (!(variant & FK_IF_PRESENT) || op->residual != NULL)) {
         const float *r0 = op->residual + pixel * op->residual_channels + e->channel;
-        const __m256 r = e->residual_lanes == 8 ? _mm256_loadu_ps(r0)
+        const __m256 r = (variant & FK_FULL) || e->residual_lanes == 8 ? _mm256_loadu_ps(r0)
                        : e->residual_lanes > 0 ? _mm256_maskload_ps(r0, e->residual_mask) : _mm256_setzero_ps();
         y = _mm256_add_ps(r, y);
-        if (add_clamp) y = _mm256_min_ps(_mm256_max_ps(y, e->low), e->high);
+        if (variant & FK_ADD_CLAMP) y = _mm256_min_ps(_mm256_max_ps(y, e->low), e->high);
     }
-    if (op->slope != NULL) y = _mm256_blendv_ps(y, _mm256_mul_ps(y, e->slope), y);
+    if ((variant & FK_SLOPES) && (!(variant & FK_IF_PRESENT) || op->slope != NULL)) y = _mm256_blendv_ps(y, _mm256_mul_ps(y, e->slope), y);
     return y;
 }
 
@@ -96,8 +101,8 @@ FK_AVX2 static inline __attribute__((always_inline))
 void fk_pointwise_store_avx2(const fk_pointwise *op, __m256 y, __m256 vmin, __m256 vmax, const fk_epilogue_avx2 *epilogue,
                              size_t p, size_t column, ptrdiff_t lanes, const int variant) {
     if (variant & FK_CLAMP) y = _mm256_min_ps(_mm256_max_ps(y, vmin), vmax);
-    if (variant & (FK_SLOPES | FK_RESIDUAL)) y = fk_epilogue_avx2_apply(op, epilogue, y, p, variant & FK_ADD_CLAMP);
-    fk_store_first8(op->output + p * op->output_channels + column, y, lanes);
+    if (variant & (FK_SLOPES | FK_RESIDUAL)) y = fk_epilogue_avx2_apply(op, epilogue, y, p, variant);
+    fk_store_first8(op->output + p * op->output_channels + column, y, variant & FK_FULL ? 8 : lanes);
 }
 
 /// The fused epilogue on one 16-lane vector `y` of clamped outputs, still in registers, before it

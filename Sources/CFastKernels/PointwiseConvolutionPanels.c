@@ -168,6 +168,21 @@ void accumulate_avx2(__m256 acc[6][2], const float *a, size_t count, const float
     *w = wk;
 }
 
+/// Stores a register block `acc` of `rows` pixels from `p` (`valid` channels from output channel
+/// `column`) as `variant` says, unrolled, so that the accumulators stay in registers.
+FK_AVX2 static inline __attribute__((always_inline))
+void stores_avx2(const fk_pointwise *op, __m256 acc[6][2], size_t p, const size_t rows, const size_t vectors,
+                 size_t column, size_t valid, __m256 vmin, __m256 vmax, const int variant) {
+    FK_UNROLLED
+    for (size_t v = 0; v < vectors; v++) {
+        const ptrdiff_t lanes = (ptrdiff_t)valid - (ptrdiff_t)(8 * v);
+        if (lanes <= 0) break;
+        const fk_epilogue_avx2 epilogue = variant & (FK_SLOPES | FK_RESIDUAL) ? fk_epilogue_avx2_make(op, column + 8 * v, lanes) : (fk_epilogue_avx2){0};
+        FK_UNROLLED
+        for (size_t i = 0; i < rows; i++) fk_pointwise_store_avx2(op, acc[i][v], vmin, vmax, &epilogue, p + i, column + 8 * v, lanes, variant);
+    }
+}
+
 /// AVX2 and FMA: `rows` (at most 6) pixels from `p` times the panel at `panel` (`width` = 8 ×
 /// `vectors` wide); `valid` channels are stored, from output channel `column`, as `variant` (a
 /// constant in each copy) says. The stores are unrolled, so that the accumulators stay in
@@ -202,7 +217,6 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t rows, const float
         }
     }
     const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
-    const int fused = variant & (FK_SLOPES | FK_RESIDUAL);
     if ((variant & FK_RESIDUAL) && (variant & FK_CLAMP) && (variant & FK_ADD_CLAMP)) {
         for (size_t v = 0; v < vectors; v++) {
             const ptrdiff_t lanes = (ptrdiff_t)valid - (ptrdiff_t)(8 * v);
@@ -212,13 +226,11 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t rows, const float
         }
         return;
     }
-    FK_UNROLLED
-    for (size_t v = 0; v < vectors; v++) {
-        const ptrdiff_t lanes = (ptrdiff_t)valid - (ptrdiff_t)(8 * v);
-        if (lanes <= 0) break;
-        const fk_epilogue_avx2 epilogue = fused ? fk_epilogue_avx2_make(op, column + 8 * v, lanes) : (fk_epilogue_avx2){0};
-        FK_UNROLLED
-        for (size_t i = 0; i < rows; i++) fk_pointwise_store_avx2(op, acc[i][v], vmin, vmax, &epilogue, p + i, column + 8 * v, lanes, variant);
+    // A copy of the stores without tests for partial vectors, for panels that have none.
+    if (valid == width && (!(variant & FK_RESIDUAL) || op->residual_channels >= column + width)) {
+        stores_avx2(op, acc, p, rows, vectors, column, valid, vmin, vmax, variant | FK_FULL);
+    } else {
+        stores_avx2(op, acc, p, rows, vectors, column, valid, vmin, vmax, variant);
     }
 }
 
@@ -327,14 +339,19 @@ void pixels_panels_avx2_with(const fk_pointwise *op, size_t start, size_t end, c
 FK_AVX2 static void pixels_panels_avx2(const fk_pointwise *operation, size_t start, size_t end) {
     const fk_pointwise local = *operation, *op = &local;
     switch (fk_pointwise_variant(op)) {
-    case FK_SLOPES: pixels_panels_avx2_with(op, start, end, FK_SLOPES); break;
-    case FK_SLOPES | FK_CLAMP: pixels_panels_avx2_with(op, start, end, FK_SLOPES | FK_CLAMP); break;
-    case FK_RESIDUAL: pixels_panels_avx2_with(op, start, end, FK_RESIDUAL); break;
-    case FK_RESIDUAL | FK_CLAMP: pixels_panels_avx2_with(op, start, end, FK_RESIDUAL | FK_CLAMP); break;
-    case FK_RESIDUAL | FK_ADD_CLAMP: pixels_panels_avx2_with(op, start, end, FK_RESIDUAL | FK_ADD_CLAMP); break;
-    case FK_RESIDUAL | FK_CLAMP | FK_ADD_CLAMP:
-        pixels_panels_avx2_with(op, start, end, FK_RESIDUAL | FK_CLAMP | FK_ADD_CLAMP);
-        break;
+#define VARIANT(variant) \
+    case variant: pixels_panels_avx2_with(op, start, end, variant); break;
+    VARIANT(FK_SLOPES)
+    VARIANT(FK_SLOPES | FK_CLAMP)
+    VARIANT(FK_RESIDUAL)
+    VARIANT(FK_RESIDUAL | FK_CLAMP)
+    VARIANT(FK_RESIDUAL | FK_ADD_CLAMP)
+    VARIANT(FK_RESIDUAL | FK_CLAMP | FK_ADD_CLAMP)
+    VARIANT(FK_RESIDUAL | FK_SLOPES)
+    VARIANT(FK_RESIDUAL | FK_SLOPES | FK_CLAMP)
+    VARIANT(FK_RESIDUAL | FK_SLOPES | FK_ADD_CLAMP)
+    VARIANT(FK_RESIDUAL | FK_SLOPES | FK_CLAMP | FK_ADD_CLAMP)
+#undef VARIANT
     default: pixels_panels_avx2_with(op, start, end, FK_CLAMP); break;
     }
 }
