@@ -332,27 +332,42 @@ void pixels_panels_avx2_with(const fk_pointwise *op, size_t start, size_t end, c
     }
 }
 
-/// A copy of the loops for each variant (`fk_pointwise_variant`, a constant in each). They read
-/// the operation from a local copy: through `op`, its fields would be loaded again after every
-/// vector store, which the intrinsics make through a type that may alias anything (docs/engine.md
-/// §4.2).
-FK_AVX2 static void pixels_panels_avx2(const fk_pointwise *operation, size_t start, size_t end) {
-    const fk_pointwise local = *operation, *op = &local;
+/// Every variant (`fk_pointwise_variant`) by name, in the order its steps apply: the convolution's
+/// clamp, the ADD, the ADD's clamp, the PRELU.
+#define PANEL_VARIANTS(X)                                                                                  \
+    X(clamp, FK_CLAMP)                                                                                     \
+    X(prelu, FK_SLOPES)                                                                                    \
+    X(clamp_prelu, FK_CLAMP | FK_SLOPES)                                                                   \
+    X(add, FK_RESIDUAL)                                                                                    \
+    X(clamp_add, FK_CLAMP | FK_RESIDUAL)                                                                   \
+    X(add_clamp, FK_RESIDUAL | FK_ADD_CLAMP)                                                               \
+    X(clamp_add_clamp, FK_CLAMP | FK_RESIDUAL | FK_ADD_CLAMP)                                              \
+    X(add_prelu, FK_RESIDUAL | FK_SLOPES)                                                                  \
+    X(clamp_add_prelu, FK_CLAMP | FK_RESIDUAL | FK_SLOPES)                                                 \
+    X(add_clamp_prelu, FK_RESIDUAL | FK_ADD_CLAMP | FK_SLOPES)                                             \
+    X(clamp_add_clamp_prelu, FK_CLAMP | FK_RESIDUAL | FK_ADD_CLAMP | FK_SLOPES)
+
+/// A copy of the loops for each variant, a function of its own (in one function, the eleven
+/// copies were too large for builds with AddressSanitizer to keep the accumulators in registers,
+/// and the kernel ran ten times slower there). Each reads the operation from a local copy:
+/// through `operation`, its fields would be loaded again after every vector store, which the
+/// intrinsics make through a type that may alias anything (docs/engine.md §4.2).
+#define PANEL_VARIANT_FUNCTION(name, variant)                                                              \
+    FK_AVX2 static __attribute__((noinline)) void panels_##name##_avx2(const fk_pointwise *operation,      \
+                                                                        size_t start, size_t end) {         \
+        const fk_pointwise local = *operation;                                                             \
+        pixels_panels_avx2_with(&local, start, end, variant);                                              \
+    }
+PANEL_VARIANTS(PANEL_VARIANT_FUNCTION)
+#undef PANEL_VARIANT_FUNCTION
+
+FK_AVX2 static void pixels_panels_avx2(const fk_pointwise *op, size_t start, size_t end) {
     switch (fk_pointwise_variant(op)) {
-#define VARIANT(variant) \
-    case variant: pixels_panels_avx2_with(op, start, end, variant); break;
-    VARIANT(FK_SLOPES)
-    VARIANT(FK_SLOPES | FK_CLAMP)
-    VARIANT(FK_RESIDUAL)
-    VARIANT(FK_RESIDUAL | FK_CLAMP)
-    VARIANT(FK_RESIDUAL | FK_ADD_CLAMP)
-    VARIANT(FK_RESIDUAL | FK_CLAMP | FK_ADD_CLAMP)
-    VARIANT(FK_RESIDUAL | FK_SLOPES)
-    VARIANT(FK_RESIDUAL | FK_SLOPES | FK_CLAMP)
-    VARIANT(FK_RESIDUAL | FK_SLOPES | FK_ADD_CLAMP)
-    VARIANT(FK_RESIDUAL | FK_SLOPES | FK_CLAMP | FK_ADD_CLAMP)
-#undef VARIANT
-    default: pixels_panels_avx2_with(op, start, end, FK_CLAMP); break;
+#define PANEL_VARIANT_CASE(name, variant) \
+    case variant: panels_##name##_avx2(op, start, end); break;
+    PANEL_VARIANTS(PANEL_VARIANT_CASE)
+#undef PANEL_VARIANT_CASE
+    default: break;   // fk_pointwise_variant returns one of the variants above
     }
 }
 
