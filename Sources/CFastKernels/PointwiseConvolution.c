@@ -119,7 +119,7 @@ void pixels_avx512_with(const fk_pointwise *op, size_t start, size_t end, const 
 }
 
 /// A copy of the loops with the fused epilogue (`fused` a constant in each), one without, both
-/// reading a local copy of the operation (see `pixels_panels_avx2`).
+/// reading a local copy of the operation (see `PANEL_VARIANT_FUNCTION` in PointwiseConvolutionPanels.c).
 FK_AVX512VL static inline __attribute__((always_inline))
 void pixels_avx512(const fk_pointwise *operation, size_t start, size_t end, const size_t K, const size_t M) {
     const fk_pointwise local = *operation, *op = &local;
@@ -139,10 +139,10 @@ FK_AVX512VL static void pixels_any_x40(const fk_pointwise *op, size_t start, siz
     pixels_avx512(op, start, end, op->input_channels, 5);
 }
 
-/// `block_avx512vl` for AVX2 and FMA, with at most 15 accumulators (16 registers). With `fused`
-/// (a constant in each copy) the epilogue is applied in registers before the store.
+/// `block_avx512vl` for AVX2 and FMA, with at most 15 accumulators (16 registers), the epilogue
+/// applied in registers before the store as `variant` (a constant in each copy) says.
 FK_AVX2 static inline __attribute__((always_inline))
-void block_avx2(const fk_pointwise *op, size_t p, const size_t count, const size_t K, const size_t M, const int fused) {
+void block_avx2(const fk_pointwise *op, size_t p, const size_t count, const size_t K, const size_t M, const int variant) {
     const size_t N = 8 * M;
     const float *a = op->input + p * K;
     __m256 acc[12];
@@ -159,33 +159,63 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t count, const size
         }
     }
     const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
-    const int variant = fused ? FK_SLOPES | FK_RESIDUAL | FK_CLAMP | FK_ADD_CLAMP | FK_IF_PRESENT : FK_CLAMP;
     for (size_t m = 0; m < M; m++) {
-        const fk_epilogue_avx2 epilogue = fused ? fk_epilogue_avx2_make(op, 8 * m, 8) : (fk_epilogue_avx2){0};
+        const fk_epilogue_avx2 epilogue = variant & (FK_SLOPES | FK_RESIDUAL) ? fk_epilogue_avx2_make(op, 8 * m, 8) : (fk_epilogue_avx2){0};
         for (size_t i = 0; i < count; i++) fk_pointwise_store_avx2(op, acc[i * M + m], vmin, vmax, &epilogue, p + i, 8 * m, 8, variant);
     }
 }
 
+/// The pixels `start ..< end`, M accumulators each, as `variant` says, reading a local copy of the
+/// operation (see `PANEL_VARIANT_FUNCTION` in PointwiseConvolutionPanels.c).
 FK_AVX2 static inline __attribute__((always_inline))
-void pixels_avx2_with(const fk_pointwise *op, size_t start, size_t end, const size_t M, const int fused) {
+void pixels_avx2_with(const fk_pointwise *operation, size_t start, size_t end, const size_t M, const int variant) {
+    const fk_pointwise local = *operation, *op = &local;
+    const int fused = variant & (FK_SLOPES | FK_RESIDUAL);
     const size_t block = fused && M == 1 ? 8 : BLOCK_PIXELS_AVX2(M), K = op->input_channels;
     size_t p = start;
-    for (; p + block <= end; p += block) block_avx2(op, p, block, K, M, fused);
-    for (; p < end; p++) block_avx2(op, p, 1, K, M, fused);
+    for (; p + block <= end; p += block) block_avx2(op, p, block, K, M, variant);
+    for (; p < end; p++) block_avx2(op, p, 1, K, M, variant);
 }
 
-/// A copy of the loops with the fused epilogue (`fused` a constant in each), one without, both
-/// reading a local copy of the operation (see `pixels_panels_avx2`).
-FK_AVX2 static inline __attribute__((always_inline))
-void pixels_avx2(const fk_pointwise *operation, size_t start, size_t end, const size_t M) {
-    const fk_pointwise local = *operation, *op = &local;
-    if (fk_pointwise_has_epilogue(op)) pixels_avx2_with(op, start, end, M, 1);
-    else pixels_avx2_with(op, start, end, M, 0);
-}
+/// A copy of the loops for 8, 24 and 40 channels and each variant (`FK_POINTWISE_VARIANTS`), a
+/// function of its own (see `PANEL_VARIANT_FUNCTION` in PointwiseConvolutionPanels.c), whose
+/// vectors are all whole (`FK_FULL`); and one that tests for each part of the epilogue
+/// (`FK_IF_PRESENT`), for a residual narrower than the output (a channel PAD folded in).
+#define POINTWISE_FUNCTIONS(name, variant)                                                                 \
+    FK_AVX2 static __attribute__((noinline)) void x8_##name##_avx2(const fk_pointwise *op, size_t start,  \
+                                                                    size_t end) {                          \
+        pixels_avx2_with(op, start, end, 1, variant);                                                      \
+    }                                                                                                      \
+    FK_AVX2 static __attribute__((noinline)) void x24_##name##_avx2(const fk_pointwise *op, size_t start, \
+                                                                     size_t end) {                         \
+        pixels_avx2_with(op, start, end, 3, variant);                                                      \
+    }                                                                                                      \
+    FK_AVX2 static __attribute__((noinline)) void x40_##name##_avx2(const fk_pointwise *op, size_t start, \
+                                                                     size_t end) {                         \
+        pixels_avx2_with(op, start, end, 5, variant);                                                      \
+    }
+#define WHOLE_POINTWISE_FUNCTIONS(name, variant) POINTWISE_FUNCTIONS(name, (variant) | FK_FULL)
+FK_POINTWISE_VARIANTS(WHOLE_POINTWISE_FUNCTIONS)
+POINTWISE_FUNCTIONS(if_present, FK_SLOPES | FK_RESIDUAL | FK_CLAMP | FK_ADD_CLAMP | FK_IF_PRESENT)
+#undef WHOLE_POINTWISE_FUNCTIONS
+#undef POINTWISE_FUNCTIONS
 
-FK_AVX2 static void pixels_avx2_x8(const fk_pointwise *op, size_t start, size_t end) { pixels_avx2(op, start, end, 1); }
-FK_AVX2 static void pixels_avx2_x24(const fk_pointwise *op, size_t start, size_t end) { pixels_avx2(op, start, end, 3); }
-FK_AVX2 static void pixels_avx2_x40(const fk_pointwise *op, size_t start, size_t end) { pixels_avx2(op, start, end, 5); }
+/// The 8-, 24- or 40-channel copy (`M` = 1, 3 or 5 accumulators per pixel) for the node's variant.
+FK_AVX2 static void pixels_avx2(const fk_pointwise *op, size_t start, size_t end, size_t M) {
+#define POINTWISE_CALL(name) (M == 1 ? x8_##name##_avx2 : M == 3 ? x24_##name##_avx2 : x40_##name##_avx2)(op, start, end)
+    if (op->residual != NULL && op->residual_channels < op->output_channels) {
+        POINTWISE_CALL(if_present);
+        return;
+    }
+    switch (fk_pointwise_variant(op)) {
+#define POINTWISE_CASE(name, variant) \
+    case variant: POINTWISE_CALL(name); break;
+    FK_POINTWISE_VARIANTS(POINTWISE_CASE)
+#undef POINTWISE_CASE
+    default: break;   // fk_pointwise_variant returns one of the variants
+    }
+#undef POINTWISE_CALL
+}
 #endif
 
 void fk_pointwise_pixels(const fk_pointwise *op, size_t start, size_t end) {
@@ -209,9 +239,9 @@ void fk_pointwise_pixels(const fk_pointwise *op, size_t start, size_t end) {
     }
     if (op->lanes == 8) {
         switch (op->output_channels) {
-        case 8: pixels_avx2_x8(op, start, end); return;
-        case 24: pixels_avx2_x24(op, start, end); return;
-        case 40: pixels_avx2_x40(op, start, end); return;
+        case 8: pixels_avx2(op, start, end, 1); return;
+        case 24: pixels_avx2(op, start, end, 3); return;
+        case 40: pixels_avx2(op, start, end, 5); return;
         default: break;
         }
     }

@@ -26,6 +26,21 @@ static inline int fk_pointwise_has_epilogue(const fk_pointwise *op) { return op-
 /// has them, tested at each store (one copy of the loops for every epilogue).
 enum { FK_SLOPES = 1, FK_RESIDUAL = 2, FK_CLAMP = 4, FK_ADD_CLAMP = 8, FK_FULL = 16, FK_IF_PRESENT = 32 };
 
+/// Every variant `fk_pointwise_variant` returns, `X(name, variant)`, named in the order its steps
+/// apply: the convolution's clamp, the ADD, the ADD's clamp, the PRELU.
+#define FK_POINTWISE_VARIANTS(X)                                                                           \
+    X(clamp, FK_CLAMP)                                                                                     \
+    X(prelu, FK_SLOPES)                                                                                    \
+    X(clamp_prelu, FK_CLAMP | FK_SLOPES)                                                                   \
+    X(add, FK_RESIDUAL)                                                                                    \
+    X(clamp_add, FK_CLAMP | FK_RESIDUAL)                                                                   \
+    X(add_clamp, FK_RESIDUAL | FK_ADD_CLAMP)                                                               \
+    X(clamp_add_clamp, FK_CLAMP | FK_RESIDUAL | FK_ADD_CLAMP)                                              \
+    X(add_prelu, FK_RESIDUAL | FK_SLOPES)                                                                  \
+    X(clamp_add_prelu, FK_CLAMP | FK_RESIDUAL | FK_SLOPES)                                                 \
+    X(add_clamp_prelu, FK_RESIDUAL | FK_ADD_CLAMP | FK_SLOPES)                                             \
+    X(clamp_add_clamp_prelu, FK_CLAMP | FK_RESIDUAL | FK_ADD_CLAMP | FK_SLOPES)
+
 /// The copy a node runs. A node with an epilogue skips each clamp whose bounds are both infinite:
 /// such a clamp leaves every number as it is (only a NaN would differ: the vector clamp makes it
 /// −∞, the portable code's comparisons keep it), and without the bounds' vectors its stores fit in

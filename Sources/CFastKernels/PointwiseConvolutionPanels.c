@@ -332,21 +332,6 @@ void pixels_panels_avx2_with(const fk_pointwise *op, size_t start, size_t end, c
     }
 }
 
-/// Every variant (`fk_pointwise_variant`) by name, in the order its steps apply: the convolution's
-/// clamp, the ADD, the ADD's clamp, the PRELU.
-#define PANEL_VARIANTS(X)                                                                                  \
-    X(clamp, FK_CLAMP)                                                                                     \
-    X(prelu, FK_SLOPES)                                                                                    \
-    X(clamp_prelu, FK_CLAMP | FK_SLOPES)                                                                   \
-    X(add, FK_RESIDUAL)                                                                                    \
-    X(clamp_add, FK_CLAMP | FK_RESIDUAL)                                                                   \
-    X(add_clamp, FK_RESIDUAL | FK_ADD_CLAMP)                                                               \
-    X(clamp_add_clamp, FK_CLAMP | FK_RESIDUAL | FK_ADD_CLAMP)                                              \
-    X(add_prelu, FK_RESIDUAL | FK_SLOPES)                                                                  \
-    X(clamp_add_prelu, FK_CLAMP | FK_RESIDUAL | FK_SLOPES)                                                 \
-    X(add_clamp_prelu, FK_RESIDUAL | FK_ADD_CLAMP | FK_SLOPES)                                             \
-    X(clamp_add_clamp_prelu, FK_CLAMP | FK_RESIDUAL | FK_ADD_CLAMP | FK_SLOPES)
-
 /// A copy of the loops for each variant, a function of its own (in one function, the eleven
 /// copies were too large for builds with AddressSanitizer to keep the accumulators in registers,
 /// and the kernel ran ten times slower there). Each reads the operation from a local copy:
@@ -358,14 +343,14 @@ void pixels_panels_avx2_with(const fk_pointwise *op, size_t start, size_t end, c
         const fk_pointwise local = *operation;                                                             \
         pixels_panels_avx2_with(&local, start, end, variant);                                              \
     }
-PANEL_VARIANTS(PANEL_VARIANT_FUNCTION)
+FK_POINTWISE_VARIANTS(PANEL_VARIANT_FUNCTION)
 #undef PANEL_VARIANT_FUNCTION
 
 FK_AVX2 static void pixels_panels_avx2(const fk_pointwise *op, size_t start, size_t end) {
     switch (fk_pointwise_variant(op)) {
 #define PANEL_VARIANT_CASE(name, variant) \
     case variant: panels_##name##_avx2(op, start, end); break;
-    PANEL_VARIANTS(PANEL_VARIANT_CASE)
+    FK_POINTWISE_VARIANTS(PANEL_VARIANT_CASE)
 #undef PANEL_VARIANT_CASE
     default: break;   // fk_pointwise_variant returns one of the variants above
     }
@@ -392,7 +377,7 @@ void pixels_panels_avx512_with(const fk_pointwise *op, size_t start, size_t end,
 }
 
 /// A copy of the loops with the fused epilogue (`fused` a constant in each), one without, both
-/// reading a local copy of the operation (see `pixels_panels_avx2`).
+/// reading a local copy of the operation (see `PANEL_VARIANT_FUNCTION`).
 FK_AVX512VL static void pixels_panels_avx512(const fk_pointwise *operation, size_t start, size_t end) {
     const fk_pointwise local = *operation, *op = &local;
     if (fk_pointwise_has_epilogue(op)) pixels_panels_avx512_with(op, start, end, 1);
