@@ -202,7 +202,8 @@ POINTWISE_FUNCTIONS(if_present, FK_SLOPES | FK_RESIDUAL | FK_CLAMP | FK_ADD_CLAM
 
 /// The 8-, 24- or 40-channel copy (`M` = 1, 3 or 5 accumulators per pixel) for the node's variant.
 FK_AVX2 static void pixels_avx2(const fk_pointwise *op, size_t start, size_t end, size_t M) {
-#define POINTWISE_CALL(name) (M == 1 ? x8_##name##_avx2 : M == 3 ? x24_##name##_avx2 : x40_##name##_avx2)(op, start, end)
+#define POINTWISE_CALL(name) \
+    (M == 1 ? x8_##name##_avx2 : M == 3 ? x24_##name##_avx2 : x40_##name##_avx2)(op, start, end)
     if (op->residual != NULL && op->residual_channels < op->output_channels) {
         POINTWISE_CALL(if_present);
         return;
