@@ -119,6 +119,7 @@ static void rows_scalar(const fk_direct_conv *op, size_t row_start, size_t row_e
             for (size_t o = 0; o < O; o++) {
                 const float v = out[o] < op->output_min ? op->output_min : out[o];
                 out[o] = v > op->output_max ? op->output_max : v;
+                if (op->slope != NULL && __builtin_signbit(out[o])) out[o] *= op->slope[o];
             }
         }
     }
@@ -127,14 +128,18 @@ static void rows_scalar(const fk_direct_conv *op, size_t row_start, size_t row_e
 // MARK: AVX2 with FMA
 
 #if FK_X86
-/// Clamps the sums of output channels c0 ..< c0 + 8 of one pixel to the activation range and
-/// stores those that exist at `out + c0` (the pixel's output).
+/// Clamps the sums of output channels c0 ..< c0 + 8 of one pixel to the activation range, gives
+/// them the slopes, if any, and stores those that exist at `out + c0` (the pixel's output).
 FK_AVX2 static inline __attribute__((always_inline)) void store_block_avx2(
     const fk_direct_conv *op, __m256 sums, size_t c0, float *out) {
     const size_t O = op->output_channels, valid = O - c0 < 8 ? O - c0 : 8;
-    const __m256 clamped = _mm256_min_ps(_mm256_max_ps(sums, _mm256_set1_ps(op->output_min)),
-                                         _mm256_set1_ps(op->output_max));
-    fk_store_first8(out + c0, clamped, (ptrdiff_t)valid);
+    __m256 y = _mm256_min_ps(_mm256_max_ps(sums, _mm256_set1_ps(op->output_min)), _mm256_set1_ps(op->output_max));
+    if (op->slope != NULL) {
+        const __m256 slope = valid == 8 ? _mm256_loadu_ps(op->slope + c0)
+                                        : _mm256_maskload_ps(op->slope + c0, fk_lane_mask8(0, (ptrdiff_t)valid));
+        y = _mm256_blendv_ps(y, _mm256_mul_ps(y, slope), y);
+    }
+    fk_store_first8(out + c0, y, (ptrdiff_t)valid);
 }
 
 /// The lanes of blocks b0 ..< b0 + NB (of 8 output channels) of one output pixel. NB independent

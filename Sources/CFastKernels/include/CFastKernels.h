@@ -175,7 +175,8 @@ void fk_pointwise_task(void *op, size_t task);
 /// terms in XNNPACK's order with one fused multiply-add per term, so results are XNNPACK's bit for
 /// bit: `bias`, then for a convolution ky, kx, input channel (its IGEMM order), for a depthwise
 /// convolution kx outer and ky inner (its DWCONV tap order); taps outside the input are skipped.
-/// Then clamped to `[output_min, output_max]` (max, then min).
+/// Then clamped to `[output_min, output_max]` (max, then min), and, with `slope`, given a fused
+/// PRELU as the 1×1 kernel gives it.
 typedef struct fk_direct_conv {
     /// 8 (AVX2 and FMA), 16 (the same 8-lane blocks, with AVX-512VL's 32 registers for wider
     /// passes; only up to fk_best_lanes()) or 1. The results do not depend on it.
@@ -193,6 +194,9 @@ typedef struct fk_direct_conv {
     /// Nonzero: depthwise (output channel c reads input channel c; `input_channels` = `output_channels`).
     int depthwise;
     float output_min, output_max;
+    /// `output_channels` PReLU slopes applied after the clamp, or NULL: a value whose sign bit is
+    /// set is multiplied by its channel's slope (as XNNPACK's PReLU selects).
+    const float *slope;
     /// Output rows per task of `fk_direct_conv_task`.
     size_t rows_per_task;
 } fk_direct_conv;

@@ -8,7 +8,7 @@ extension Graph {
     ///
     /// The face detectors follow most of their convolutions and ADDs with a RELU node, each a pass
     /// over memory; folded, the clamp happens on values still in registers (and lets an ADD with a
-    /// RELU join the 1×1 convolution before it, ``fusingPointwiseEpilogues(where:)``). Results do
+    /// RELU join the 1×1 convolution before it, ``fusingPointwiseEpilogues(allowing:)``). Results do
     /// not change: the same maximum with 0 (and minimum with 6) is taken of the same values.
     package func foldingActivations() -> Graph {
         let flow = DataFlow(self)

@@ -1,9 +1,9 @@
 extension Graph {
-    /// This graph with the ADD and PRELU after each 1×1 convolution that `fuses` accepts (asked
-    /// with this graph) folded into it (``Node/epilogue``), as the fast kernels apply them to the
-    /// outputs they compute (docs/engine.md §4.3): face_landmarks_detector follows most of its 1×1 convolutions
-    /// with an ADD of the block's input, a PRELU or both, each a pass over memory that the kernel
-    /// saves.
+    /// This graph with the ADD and PRELU after each convolution folded into it (``Node/epilogue``)
+    /// where `parts` (asked with this graph) says the convolution's kernel applies them to the
+    /// outputs it computes (docs/engine.md §4.3): face_landmarks_detector follows most of its 1×1
+    /// convolutions with an ADD of the block's input, a PRELU or both, and its first layer with a
+    /// PRELU, each a pass over memory that the kernel saves.
     ///
     /// A convolution (its own clamp, if any, still comes first) whose output only an ADD reads
     /// takes that ADD, and the ADD's clamp, when its operands have the same shape; when the other
@@ -14,7 +14,7 @@ extension Graph {
     /// a graph output. The fused node runs where the last node it took ran (every input, the
     /// residual included, is computed by then and stays alive until then). Results do not change:
     /// the same additions and multiplications happen on the same values.
-    package func fusingPointwiseEpilogues(where fuses: (Node, Graph) -> Bool) -> Graph {
+    package func fusingPointwiseEpilogues(allowing parts: (Node, Graph) -> PointwiseEpilogue.Parts) -> Graph {
         let flow = DataFlow(self)
         var result = nodes.map(Optional.some)
         var taken = Set<Int>()   // positions of the ADDs and PRELUs fused so far
@@ -24,13 +24,15 @@ extension Graph {
             guard let position = flow.soleReader(of: tensor), !taken.contains(position) else { return nil }
             return (position, nodes[position])
         }
-        for (position, node) in nodes.enumerated() where node.op == .conv2D && node.epilogue == nil && fuses(node, self) {
-            guard let p = try? Conv2DParameters(NodeReader(node: node, tensors: tensors)), node.outputs.count == 1 else { continue }
+        for (position, node) in nodes.enumerated() where node.op == .conv2D && node.epilogue == nil {
+            let fusable = parts(node, self)
+            guard !fusable.isEmpty, let p = try? Conv2DParameters(NodeReader(node: node, tensors: tensors)),
+                  node.outputs.count == 1 else { continue }
             var fusedNode = node
             var epilogue = PointwiseEpilogue()
             var last = position
-            if let (addPosition, add) = soleReader(of: fusedNode.outputs[0]), add.op == .add, add.inputs.count == 2,
-               add.inputs[0] != add.inputs[1], let b = try? BinaryParameters(NodeReader(node: add, tensors: tensors)),
+            if fusable.contains(.residual), let (addPosition, add) = soleReader(of: fusedNode.outputs[0]), add.op == .add,
+               add.inputs.count == 2, add.inputs[0] != add.inputs[1], let b = try? BinaryParameters(NodeReader(node: add, tensors: tensors)),
                b.lhsShape == b.rhsShape, case let residual = add.inputs[0] == fusedNode.outputs[0] ? add.inputs[1] : add.inputs[0] {
                 epilogue.residual = residual
                 if let padPosition = flow.producer[residual], flow.soleReader(of: residual) == addPosition,
@@ -44,8 +46,8 @@ extension Graph {
                 last = addPosition
                 taken.insert(addPosition)
             }
-            if let (preluPosition, prelu) = soleReader(of: fusedNode.outputs[0]), prelu.op == .prelu, prelu.inputs.count == 2,
-               prelu.inputs[0] == fusedNode.outputs[0], let slope = perChannelSlope(prelu.inputs[1], channels: p.outputChannels) {
+            if fusable.contains(.slope), let (preluPosition, prelu) = soleReader(of: fusedNode.outputs[0]), prelu.op == .prelu,
+               prelu.inputs.count == 2, prelu.inputs[0] == fusedNode.outputs[0], let slope = perChannelSlope(prelu.inputs[1], channels: p.outputChannels) {
                 epilogue.slope = slope
                 fusedNode.outputs = prelu.outputs
                 result[last] = nil

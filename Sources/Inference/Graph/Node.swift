@@ -14,8 +14,8 @@ package struct Node: Hashable, Sendable {
     /// one at load time (see ``Graph/foldingSpatialPads()``). The operator's own SAME or VALID
     /// rule applies to the padded size. `nil`: no PAD was folded.
     package var foldedPadding: SpatialPadding?
-    /// For a 1×1 CONV_2D: the ADD and PRELU that followed it, fused at load for the backend whose
-    /// kernel applies them (see ``Graph/fusingPointwiseEpilogues(where:)``). Their tensors are
+    /// For a CONV_2D: the ADD and PRELU that followed it, fused at load for the backend whose
+    /// kernel applies them (see ``Graph/fusingPointwiseEpilogues(allowing:)``). Their tensors are
     /// also inputs 3 (the residual, or `-1`) and 4 (the slopes, or `-1`), so that memory planning
     /// sees them read here. `nil`: nothing fused.
     package var epilogue: PointwiseEpilogue?
@@ -29,8 +29,21 @@ package struct Node: Hashable, Sendable {
     }
 }
 
-/// What a fused 1×1 convolution does to each output value before storing it (docs/engine.md §4.3).
+/// What a fused convolution does to each output value before storing it (docs/engine.md §4.3).
 package struct PointwiseEpilogue: Hashable, Sendable {
+    /// The element-wise nodes a kernel can take into its convolution.
+    package struct Parts: OptionSet, Sendable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// An ADD of a tensor of the output's shape, with its clamp (and a PAD of its channels).
+        package static let residual = Parts(rawValue: 1)
+        /// A PRELU with one slope per output channel.
+        package static let slope = Parts(rawValue: 2)
+        package static let all: Parts = [.residual, .slope]
+    }
+
+
     /// The tensor added element by element (the other operand of the ADD that read the
     /// convolution), of the output's shape; `nil` when no ADD was fused.
     package var residual: Int?

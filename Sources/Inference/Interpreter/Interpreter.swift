@@ -29,13 +29,13 @@ public final class Interpreter {
 
     /// Prepares `graph` (already checked), asking `backends` in order for each node's kernel and
     /// falling back to the reference backend when none of them runs it. The ADDs and PRELUs the
-    /// first backend applies to a 1×1 convolution's output are fused into it first. Constants
+    /// first backend applies to a convolution's output are fused into it first. Constants
     /// that the first backend packs at load are not copied into the arena, and their values are
     /// let go once their last reader's kernel is made, so that loading holds each model's weights
     /// about once (when the caller hands over its graph).
     package init(graph handedOver: consuming Graph, backends: [any Backend], threadCount: Int) throws {
         var graph = consume handedOver
-        if let first = backends.first { graph = graph.fusingPointwiseEpilogues(where: first.runsPointwiseEpilogue) }
+        if let first = backends.first { graph = graph.fusingPointwiseEpilogues(allowing: first.fusableEpilogue) }
         let plan = MemoryPlan(graph: graph)
         let packed = Self.constantsPackedAtLoad(graph, by: backends.first)
         var lastReader: [Int: Int] = [:]

@@ -12,9 +12,9 @@ package protocol Backend {
     /// reads afterwards (its own packed weights); the interpreter leaves them out of the arena
     /// when no other node reads them.
     func constantsPackedAtLoad(for node: Node, in graph: Graph) -> [Int]
-    /// Whether this backend's kernel for `node`, a 1×1 convolution, applies a fused ADD and PRELU
-    /// to its output (``Graph/fusingPointwiseEpilogues(where:)``); asked of the first backend.
-    func runsPointwiseEpilogue(of node: Node, in graph: Graph) -> Bool
+    /// Which of a fused ADD and PRELU this backend's kernel for `node`, a convolution, applies to
+    /// its output (``Graph/fusingPointwiseEpilogues(allowing:)``); asked of the first backend.
+    func fusableEpilogue(of node: Node, in graph: Graph) -> PointwiseEpilogue.Parts
 }
 
 extension Backend {
@@ -25,6 +25,6 @@ extension Backend {
     /// None, unless the backend says otherwise.
     package func constantsPackedAtLoad(for node: Node, in graph: Graph) -> [Int] { [] }
 
-    /// No, unless the backend says otherwise.
-    package func runsPointwiseEpilogue(of node: Node, in graph: Graph) -> Bool { false }
+    /// None, unless the backend says otherwise.
+    package func fusableEpilogue(of node: Node, in graph: Graph) -> PointwiseEpilogue.Parts { [] }
 }

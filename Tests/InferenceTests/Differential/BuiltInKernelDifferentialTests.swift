@@ -28,17 +28,20 @@ import TestSupport
             let c = rng.pick([1, 2, 3, 3, 5, 8, 16]), o = rng.pick([1, 2, 7, 8, 12, 16, 24, 32, 33, 40])
             let activation = rng.pick([FusedActivation.none, .relu, .relu6])
             let hasBias = rng.int(in: 0...4) != 0
+            // A PRELU after it is fused (docs/engine.md §4.3), except after the kernel for one output channel.
+            let prelu = o > 1 && rng.int(in: 0...2) == 0
             var b = TestGraphBuilder()
             let x = b.input([1, h, w, c])
             let filter = b.constant(rng.floats(o * kh * kw * c, in: -1, 1), [o, kh, kw, c])
             let bias = hasBias ? b.constant(rng.floats(o, in: -1, 1), [o]) : -1
             let options = Conv2DOptions(padding: padding, strideW: stride, strideH: stride, dilationW: dilation, dilationH: dilation,
                                         fusedActivation: activation)
-            let y = try b.node(.conv2D, .conv2D(options), hasBias ? [x, filter, bias] : [x, filter])
+            var y = try b.node(.conv2D, .conv2D(options), hasBias ? [x, filter, bias] : [x, filter])
+            if prelu { y = try b.node(.prelu, .none, [y, b.constant(rng.floats(o, in: -0.5, 1), [1, 1, o])]) }
             let testCase = DifferentialCase(
-                description: "conv [1, \(h), \(w), \(c)] k\(kh)x\(kw) s\(stride) d\(dilation) → \(o) \(padding) \(activation) bias \(hasBias)",
+                description: "conv [1, \(h), \(w), \(c)] k\(kh)x\(kw) s\(stride) d\(dilation) → \(o) \(padding) \(activation) bias \(hasBias) prelu \(prelu)",
                 graph: try b.graph(outputs: [y]), inputs: [rng.floats(h * w * c, in: -1, 1)],
-                reductionLength: kh * kw * c + 1, expectedBackend: "fast")
+                reductionLength: kh * kw * c + 2, expectedBackend: "fast")
             worst = max(worst, try Self.maxDeltaFromXNNPACK(testCase))
             return testCase
         }

@@ -149,7 +149,7 @@ import TestSupport
 
     /// A 1×1 convolution followed by an ADD of another tensor (given, computed after the
     /// convolution, or a graph input widened by a PAD of channels), a PRELU, or both: fused into
-    /// the convolution (``Graph/fusingPointwiseEpilogues(where:)``) for the fast kernels, which
+    /// the convolution (``Graph/fusingPointwiseEpilogues(allowing:)``) for the fast kernels, which
     /// then run one node, and XNNPACK's three or four nodes bit for bit (docs/engine.md §4.3).
     @Test func pointwiseConv2DWithFusedAddAndPReLU() throws {
         var worstXNNPACKDelta: Float = 0
@@ -181,7 +181,7 @@ import TestSupport
             }
             if prelu { y = try b.node(.prelu, .none, [y, b.constant(rng.floats(cout, in: -0.5, 1), [1, 1, cout])]) }
             let graph = try b.graph(outputs: [y])
-            let fused = graph.fusingPointwiseEpilogues { _, _ in true }
+            let fused = graph.fusingPointwiseEpilogues { _, _ in .all }
             let last = try #require(fused.nodes.last)
             let expected = PointwiseEpilogue(residual: adds ? (residualComputedLater ? fused.nodes[0].outputs[0] : residual) : nil,
                                              residualActivation: adds ? try ActivationRange(addActivation, reader: NodeReader(node: graph.nodes[0], tensors: graph.tensors)) : .none,
@@ -221,10 +221,31 @@ import TestSupport
         let shown = try conv(itself)
         let fusable = try b.node(.add, .elementwise(fusedActivation: add), [shown, x])
         let graph = try b.graph(outputs: [fusable, shown])
-        let fused = graph.fusingPointwiseEpilogues { _, _ in true }
+        let fused = graph.fusingPointwiseEpilogues { _, _ in .all }
         #expect(fused.nodes.count == graph.nodes.count - 1)
         #expect(fused.nodes.filter { $0.epilogue != nil }.map(\.outputs) == [[pair]])
         #expect(try Interpreter(graph: graph, backends: [FastBackend(portable: true)], threadCount: 1).plan.arenaByteCount > 0)
+    }
+
+    /// A kernel that applies slopes only (the direct kernel of first layers) takes a PRELU
+    /// directly after its convolution, and leaves an ADD, and the PRELU after that ADD, as they are.
+    @Test func slopesAloneTakeOnlyAPReLU() throws {
+        var b = TestGraphBuilder()
+        let x = b.input([1, 6, 6, 3])
+        let options = Conv2DOptions(padding: .same, strideW: 1, strideH: 1, dilationW: 1, dilationH: 1, fusedActivation: .none)
+        let weights = b.constant([Float](repeating: 0.25, count: 8 * 9 * 3), [8, 3, 3, 3])
+        let slopes = b.constant([Float](repeating: 0.5, count: 8), [1, 1, 8])
+        let first = try b.node(.prelu, .none, [try b.node(.conv2D, .conv2D(options), [x, weights]), slopes])
+        let residual = b.input([1, 6, 6, 8])
+        let deeper = try b.node(.conv2D, .conv2D(options), [first, b.constant([Float](repeating: 0.25, count: 8 * 9 * 8), [8, 3, 3, 8])])
+        let added = try b.node(.add, .elementwise(fusedActivation: .none), [deeper, residual])
+        let y = try b.node(.prelu, .none, [added, slopes])
+        let graph = try b.graph(outputs: [y])
+        let fused = graph.fusingPointwiseEpilogues { _, _ in .slope }
+        #expect(fused.nodes.map(\.op) == [.conv2D, .conv2D, .add, .prelu])
+        #expect(fused.nodes[0].epilogue == PointwiseEpilogue(slope: slopes))
+        #expect(fused.nodes[0].outputs == [first])
+        #expect(fused.nodes.dropFirst().allSatisfy { $0.epilogue == nil })
     }
 
     /// Shapes the kernels do not implement, or where XNNPACK sums in another order (1×1 and 7×7

@@ -4,7 +4,8 @@ import CFastKernels
 /// CONV_2D of any shape, DEPTHWISE_CONV_2D with depth multiplier 1 at any stride, and
 /// FULLY_CONNECTED (a 1×1 convolution over its rows), by CFastKernels' direct kernel
 /// (`DirectConvolution.c`). Sums bias + terms in XNNPACK's order with fused multiply-adds, so the
-/// built-in backend gives the XNNPACK backend's results bit for bit.
+/// built-in backend gives the XNNPACK backend's results bit for bit. A convolution may carry a
+/// fused PRELU (``Node/epilogue``; docs/engine.md §4.3).
 final class FastDirectConvolutionKernel: Kernel {
     private let operation: UnsafeMutablePointer<fk_direct_conv>
     private let packed: UnsafeMutableBufferPointer<Float>
@@ -74,6 +75,7 @@ final class FastDirectConvolutionKernel: Kernel {
         default: Shape(try Conv2DParameters(context))
         }
         guard Self.supports(context.node, NodeReader(context)) else { throw context.invalid("not a convolution the direct kernel runs") }
+        guard context.node.epilogue?.residual == nil else { throw context.invalid("the direct kernel applies no fused ADD") }
         let lanes = lanes >= 16 ? 16 : lanes >= 8 ? 8 : 1  // 16: wider first-layer passes (CFastKernels.h)
         let (kh, kw) = (shape.height.kernel, shape.width.kernel)
         packed = .allocate(capacity: fk_direct_conv_packed_count(lanes, shape.depthwise ? 1 : 0, shape.inputChannels,
@@ -99,7 +101,8 @@ final class FastDirectConvolutionKernel: Kernel {
             kernel_height: kh, kernel_width: kw, stride_height: shape.height.stride, stride_width: shape.width.stride,
             dilation_height: shape.height.dilation, dilation_width: shape.width.dilation,
             pad_top: shape.height.padBefore, pad_left: shape.width.padBefore, depthwise: shape.depthwise ? 1 : 0,
-            output_min: shape.activation.lower, output_max: shape.activation.upper, rows_per_task: tasks.rowsPerTask))
+            output_min: shape.activation.lower, output_max: shape.activation.upper,
+            slope: context.node.epilogue?.slope.map { UnsafePointer(context.floats($0)) }, rows_per_task: tasks.rowsPerTask))
     }
 
     deinit {

@@ -61,13 +61,18 @@ package struct FastBackend: Backend {
         }
     }
 
-    /// The 1×1 kernel applies a fused ADD and PRELU to its outputs (docs/engine.md §4.3).
-    package func runsPointwiseEpilogue(of node: Node, in graph: Graph) -> Bool {
-        (try? choice(for: node, in: graph)) == .pointwise
+    /// The 1×1 kernel applies a fused ADD and PRELU to its outputs, the direct kernel (first
+    /// layers) a PRELU (docs/engine.md §4.3).
+    package func fusableEpilogue(of node: Node, in graph: Graph) -> PointwiseEpilogue.Parts {
+        switch try? choice(for: node, in: graph) {
+        case .pointwise?: .all
+        case .firstLayer?, .direct?: .slope
+        case .resize?, .logistic?, .depthwise?, .singleOutput?, nil: []
+        }
     }
 
     /// The kernel this backend makes for a node, or `nil`: decided in one place for
-    /// ``makeKernel(for:)``, ``constantsPackedAtLoad(for:in:)`` and ``runsPointwiseEpilogue(of:in:)``.
+    /// ``makeKernel(for:)``, ``constantsPackedAtLoad(for:in:)`` and ``fusableEpilogue(of:in:)``.
     private enum Choice { case resize, logistic, depthwise, pointwise, firstLayer, singleOutput, direct }
 
     private func choice(for node: Node, in graph: Graph) throws -> Choice? {
