@@ -262,6 +262,29 @@ typedef struct fk_sigmoid {
 /// Computes the `task`-th block of `elements_per_task` elements of the `fk_sigmoid` at `op`.
 void fk_sigmoid_task(void *op, size_t task);
 
+/// MAX_POOL_2D of one image `[input_height, input_width, channels]` to
+/// `[output_height, output_width, channels]`: per output pixel and channel, the largest of the
+/// window's values inside the input (padded positions count for nothing; of equal values, +0 and
+/// −0, the last in the window, kernel rows outer and columns inner), then clamped to
+/// `[output_min, output_max]` (max, then min).
+typedef struct fk_max_pool {
+    const float *input;
+    float *output;
+    size_t input_height, input_width, channels, output_height, output_width;
+    size_t kernel_height, kernel_width, stride_height, stride_width, pad_top, pad_left;
+    float output_min, output_max;
+    /// Output rows per task of `fk_max_pool_task`.
+    size_t rows_per_task;
+    /// 8 (AVX2) or 1 (portable C). The results do not depend on it.
+    size_t lanes;
+} fk_max_pool;
+
+/// Computes output rows `row_start ..< row_end`.
+void fk_max_pool_rows(const fk_max_pool *op, size_t row_start, size_t row_end);
+
+/// Computes the `task`-th block of `rows_per_task` output rows of the `fk_max_pool` at `op`.
+void fk_max_pool_task(void *op, size_t task);
+
 #ifdef __cplusplus
 }
 #endif

@@ -94,6 +94,28 @@ import TestSupport
         Self.expectBitIdentical(worst)
     }
 
+    /// Every max pool: windows of 1 to 3 taps a side, strides 1 and 2, SAME padding (windows
+    /// partly outside the input) and VALID, every clamp.
+    @Test func maxPools() throws {
+        var worst: Float = 0
+        try runDifferentialCases("MAX_POOL_2D (built-in)", count: 30, seed: 0xD1ECB, candidates: Self.candidates) { rng in
+            let fh = rng.pick([1, 2, 3]), fw = rng.pick([1, 2, 3]), stride = rng.pick([1, 2, 2])
+            let padding: Padding = rng.bool() ? .same : .valid
+            let h = max(fh, rng.int(in: 1...13)), w = max(fw, rng.int(in: 1...17)), c = rng.pick([1, 3, 8, 13, 16, 24])
+            let activation = rng.pick([FusedActivation.none, .relu, .relu6])
+            var b = TestGraphBuilder()
+            let x = b.input([1, h, w, c])
+            let options = Pool2DOptions(padding: padding, strideW: stride, strideH: stride, filterW: fw, filterH: fh, fusedActivation: activation)
+            let y = try b.node(.maxPool2D, .pool2D(options), [x])
+            let testCase = DifferentialCase(description: "maxpool [1, \(h), \(w), \(c)] f\(fh)x\(fw) s\(stride) \(padding) \(activation)",
+                                            graph: try b.graph(outputs: [y]), inputs: [rng.floats(h * w * c, in: -8, 8)],
+                                            reductionLength: 1, expectedBackend: "fast")
+            worst = max(worst, try Self.maxDeltaFromXNNPACK(testCase))
+            return testCase
+        }
+        Self.expectBitIdentical(worst)
+    }
+
     @Test func resizes() throws {
         var worst: Float = 0
         try runDifferentialCases("RESIZE_BILINEAR (built-in)", count: 40, seed: 0xD1ECA, candidates: Self.candidates) { rng in

@@ -147,6 +147,29 @@ import TestSupport
         try Self.expectBitIdentical(worstXNNPACKDelta)
     }
 
+    /// 2×2 max pools of stride 2 (face_landmarks_detector, the face detectors, palm_detection_full
+    /// pool this way): odd sizes (VALID leaves a row or column out, SAME pads one), channels that
+    /// end mid-vector, every clamp, and zeros of both signs among the values.
+    @Test func maxPool2D() throws {
+        var worstXNNPACKDelta: Float = 0
+        try runDifferentialCases("MAX_POOL_2D 2×2 (fast)", count: 30, seed: 0xFA5B0, candidates: Self.candidates) { rng in
+            let h = rng.int(in: 2...19), w = rng.int(in: 2...37), c = rng.pick([1, 3, 8, 13, 16, 28, 42, 64])
+            let padding: Padding = rng.bool() ? .valid : .same
+            let activation = rng.pick([FusedActivation.none, .none, .relu, .relu6, .reluN1To1])
+            var b = TestGraphBuilder()
+            let x = b.input([1, h, w, c])
+            let options = Pool2DOptions(padding: padding, strideW: 2, strideH: 2, filterW: 2, filterH: 2, fusedActivation: activation)
+            let y = try b.node(.maxPool2D, .pool2D(options), [x])
+            let values = rng.floats(h * w * c, in: -2, 2).map { $0 < -1.5 ? -0.0 : $0 > 1.5 ? 0 : $0 }
+            let testCase = DifferentialCase(description: "maxpool [1, \(h), \(w), \(c)] 2x2 s2 \(padding) \(activation)",
+                                            graph: try b.graph(outputs: [y]), inputs: [values], reductionLength: 1,
+                                            expectedBackend: "fast")
+            worstXNNPACKDelta = max(worstXNNPACKDelta, try Self.maxDeltaFromXNNPACK(testCase))
+            return testCase
+        }
+        try Self.expectBitIdentical(worstXNNPACKDelta)
+    }
+
     /// A 1×1 convolution followed by an ADD of another tensor (given, computed after the
     /// convolution, or a graph input widened by a PAD of channels), a PRELU, or both: fused into
     /// the convolution (``Graph/fusingPointwiseEpilogues(allowing:)``) for the fast kernels, which

@@ -6,14 +6,15 @@ import CFastKernels
 /// 1×1 convolutions (8, 24 or 40 channels would leave half of one of XNNPACK's 16-wide vectors
 /// per pixel idle, and XNNPACK's tiles are one vector wide where ours are two), first layers (a
 /// picture's three channels in, where XNNPACK reaches about a quarter of the multiply-add peak),
-/// and resizes of 8, 16, … channels (XNNPACK's per-pixel indirection is slow there). Asked
+/// resizes of 8, 16, … channels and 2×2 max pools (XNNPACK's per-pixel indirection is slow
+/// there). Asked
 /// before the XNNPACK backend; ``XNNPACKBackend`` ends its runs before the nodes this backend
 /// ``claims(_:in:)``.
 ///
 /// Beside XNNPACK, only used where the kernels are vectorized (AVX-512F, or AVX2 with FMA);
 /// elsewhere XNNPACK keeps every node. As the built-in backend (`builtIn`) they run on every
 /// processor, joined by the direct kernel (``FastDirectConvolutionKernel``) for every other
-/// convolution and fully connected layer, ``FastResizeBilinearKernel`` and ``FastLogisticKernel``,
+/// convolution and fully connected layer, every max pool, ``FastResizeBilinearKernel`` and ``FastLogisticKernel``,
 /// all with XNNPACK's arithmetic (docs/engine.md §4.2).
 /// Each kernel is checked against its reference and against XNNPACK by the differential tests.
 package struct FastBackend: Backend {
@@ -43,6 +44,7 @@ package struct FastBackend: Backend {
         let threshold = parallelWorkThreshold
         switch try choice(for: context.node, in: context.graph) {
         case .resize?: return try FastResizeBilinearKernel(context, parallelWorkThreshold: threshold)
+        case .maxPool?: return try FastMaxPool2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
         case .logistic?: return try FastLogisticKernel(context, parallelWorkThreshold: threshold)
         case .depthwise?: return try FastDepthwiseConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
         case .pointwise?: return try FastPointwiseConv2DKernel(context, lanes: lanes, parallelWorkThreshold: threshold)
@@ -57,7 +59,7 @@ package struct FastBackend: Backend {
     package func constantsPackedAtLoad(for node: Node, in graph: Graph) -> [Int] {
         switch try? choice(for: node, in: graph) {
         case .depthwise?, .pointwise?, .firstLayer?, .direct?: Array(node.inputs.dropFirst().prefix(2).filter { $0 >= 0 })
-        case .resize?, .logistic?, .singleOutput?, nil: []
+        case .resize?, .maxPool?, .logistic?, .singleOutput?, nil: []
         }
     }
 
@@ -67,19 +69,23 @@ package struct FastBackend: Backend {
         switch try? choice(for: node, in: graph) {
         case .pointwise?: .all
         case .firstLayer?, .direct?: .slope
-        case .resize?, .logistic?, .depthwise?, .singleOutput?, nil: []
+        case .resize?, .maxPool?, .logistic?, .depthwise?, .singleOutput?, nil: []
         }
     }
 
     /// The kernel this backend makes for a node, or `nil`: decided in one place for
     /// ``makeKernel(for:)``, ``constantsPackedAtLoad(for:in:)`` and ``fusableEpilogue(of:in:)``.
-    private enum Choice { case resize, logistic, depthwise, pointwise, firstLayer, singleOutput, direct }
+    private enum Choice { case resize, maxPool, logistic, depthwise, pointwise, firstLayer, singleOutput, direct }
 
     private func choice(for node: Node, in graph: Graph) throws -> Choice? {
         let reader = NodeReader(node: node, tensors: graph.tensors)
         if node.op == .resizeBilinear, let p = try? ResizeBilinearParameters(reader),
            builtIn ? FastResizeBilinearKernel.supports(p) : Self.claimsResize(p) {
             return .resize
+        }
+        if node.op == .maxPool2D, let p = try? Pool2DParameters(reader),
+           builtIn ? FastMaxPool2DKernel.supports(p) : (claimsUnvectorized || Self.isVectorized) && FastMaxPool2DKernel.isTwoByTwo(p) {
+            return .maxPool
         }
         if builtIn, node.op == .logistic { return .logistic }
         guard claimsUnvectorized || Self.isVectorized, Self.hasConstantWeights(node, in: graph) else { return nil }
@@ -120,6 +126,9 @@ package struct FastBackend: Backend {
     package static func claims(_ node: Node, in graph: Graph) -> Bool {
         if node.op == .resizeBilinear {
             return (try? ResizeBilinearParameters(NodeReader(node: node, tensors: graph.tensors))).map(claimsResize) ?? false
+        }
+        if node.op == .maxPool2D {
+            return isVectorized && (try? Pool2DParameters(NodeReader(node: node, tensors: graph.tensors))).map(FastMaxPool2DKernel.isTwoByTwo) == true
         }
         guard isVectorized, claimsOnAnyProcessor(node, in: graph) else { return false }
         let reader = NodeReader(node: node, tensors: graph.tensors)
