@@ -31,6 +31,8 @@ static inline const float *tap(const fk_max_pool *op, size_t y, size_t x, size_t
     return op->input + (iy * op->input_width + ix) * op->channels;
 }
 
+/// The portable code: the output pixel holds the running maximum, each loop over channels a
+/// contiguous one (so that compilers vectorize it on any processor).
 static void rows_scalar(const fk_max_pool *op, size_t row_start, size_t row_end) {
     const size_t C = op->channels;
     for (size_t y = row_start; y < row_end; y++) {
@@ -40,15 +42,21 @@ static void rows_scalar(const fk_max_pool *op, size_t row_start, size_t row_end)
             size_t kx0, kx1;
             window(x, op->stride_width, op->pad_left, op->kernel_width, op->input_width, &kx0, &kx1);
             float *out = op->output + (y * op->output_width + x) * C;
-            for (size_t c = 0; c < C; c++) {
-                float m = -FLT_MAX;   // an empty window's, as the reference kernel leaves it
-                for (size_t ky = ky0; ky < ky1; ky++) {
-                    for (size_t kx = kx0; kx < kx1; kx++) {
-                        const float v = tap(op, y, x, ky, kx)[c];
-                        m = ky == ky0 && kx == kx0 ? v : maximum(m, v);
+            if (ky0 == ky1 || kx0 == kx1) {
+                for (size_t c = 0; c < C; c++) out[c] = -FLT_MAX;   // an empty window's, as the reference kernel leaves it
+            }
+            for (size_t ky = ky0; ky < ky1; ky++) {
+                for (size_t kx = kx0; kx < kx1; kx++) {
+                    const float *v = tap(op, y, x, ky, kx);
+                    if (ky == ky0 && kx == kx0) {
+                        for (size_t c = 0; c < C; c++) out[c] = v[c];
+                    } else {
+                        for (size_t c = 0; c < C; c++) out[c] = maximum(out[c], v[c]);
                     }
                 }
-                m = maximum(m, op->output_min);
+            }
+            for (size_t c = 0; c < C; c++) {
+                const float m = maximum(out[c], op->output_min);
                 out[c] = m < op->output_max ? m : op->output_max;
             }
         }

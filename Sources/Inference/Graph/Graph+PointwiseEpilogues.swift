@@ -32,8 +32,9 @@ extension Graph {
             var epilogue = PointwiseEpilogue()
             var last = position
             if fusable.contains(.residual), let (addPosition, add) = soleReader(of: fusedNode.outputs[0]), add.op == .add,
-               add.inputs.count == 2, add.inputs[0] != add.inputs[1], let b = try? BinaryParameters(NodeReader(node: add, tensors: tensors)),
-               b.lhsShape == b.rhsShape, case let residual = add.inputs[0] == fusedNode.outputs[0] ? add.inputs[1] : add.inputs[0] {
+               add.inputs.count == 2, add.inputs[0] != add.inputs[1],
+               let b = try? BinaryParameters(NodeReader(node: add, tensors: tensors)), b.lhsShape == b.rhsShape,
+               case let residual = add.inputs[0] == fusedNode.outputs[0] ? add.inputs[1] : add.inputs[0] {
                 epilogue.residual = residual
                 if let padPosition = flow.producer[residual], flow.soleReader(of: residual) == addPosition,
                    let unpadded = channelPaddingInput(nodes[padPosition]) {
@@ -47,7 +48,8 @@ extension Graph {
                 taken.insert(addPosition)
             }
             if fusable.contains(.slope), let (preluPosition, prelu) = soleReader(of: fusedNode.outputs[0]), prelu.op == .prelu,
-               prelu.inputs.count == 2, prelu.inputs[0] == fusedNode.outputs[0], let slope = perChannelSlope(prelu.inputs[1], channels: p.outputChannels) {
+               prelu.inputs.count == 2, prelu.inputs[0] == fusedNode.outputs[0],
+               let slope = perChannelSlope(prelu.inputs[1], channels: p.outputChannels) {
                 epilogue.slope = slope
                 fusedNode.outputs = prelu.outputs
                 result[last] = nil

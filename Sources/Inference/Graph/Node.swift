@@ -43,7 +43,6 @@ package struct PointwiseEpilogue: Hashable, Sendable {
         package static let all: Parts = [.residual, .slope]
     }
 
-
     /// The tensor added element by element (the other operand of the ADD that read the
     /// convolution), of the output's shape; `nil` when no ADD was fused.
     package var residual: Int?

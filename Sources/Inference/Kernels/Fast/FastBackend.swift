@@ -7,15 +7,15 @@ import CFastKernels
 /// per pixel idle, and XNNPACK's tiles are one vector wide where ours are two), first layers (a
 /// picture's three channels in, where XNNPACK reaches about a quarter of the multiply-add peak),
 /// resizes of 8, 16, … channels and 2×2 max pools (XNNPACK's per-pixel indirection is slow
-/// there). Asked
-/// before the XNNPACK backend; ``XNNPACKBackend`` ends its runs before the nodes this backend
-/// ``claims(_:in:)``.
+/// there). Asked before the XNNPACK backend; ``XNNPACKBackend`` ends its runs before the nodes
+/// this backend ``claims(_:in:)``.
 ///
 /// Beside XNNPACK, only used where the kernels are vectorized (AVX-512F, or AVX2 with FMA);
 /// elsewhere XNNPACK keeps every node. As the built-in backend (`builtIn`) they run on every
 /// processor, joined by the direct kernel (``FastDirectConvolutionKernel``) for every other
-/// convolution and fully connected layer, every max pool, ``FastResizeBilinearKernel`` and ``FastLogisticKernel``,
-/// all with XNNPACK's arithmetic (docs/engine.md §4.2).
+/// convolution and fully connected layer, ``FastMaxPool2DKernel`` for every max pool,
+/// ``FastResizeBilinearKernel`` and ``FastLogisticKernel``, all with XNNPACK's arithmetic
+/// (docs/engine.md §4.2).
 /// Each kernel is checked against its reference and against XNNPACK by the differential tests.
 package struct FastBackend: Backend {
     package let name = "fast"
