@@ -119,7 +119,7 @@ static void rows_scalar(const fk_direct_conv *op, size_t row_start, size_t row_e
             for (size_t o = 0; o < O; o++) {
                 const float v = out[o] < op->output_min ? op->output_min : out[o];
                 out[o] = v > op->output_max ? op->output_max : v;
-                if (op->slope != NULL && __builtin_signbit(out[o])) out[o] *= op->slope[o];
+                if (op->slope != NULL) out[o] = fk_prelu(out[o], op->slope[o]);
             }
         }
     }
@@ -134,11 +134,7 @@ FK_AVX2 static inline __attribute__((always_inline)) void store_block_avx2(
     const fk_direct_conv *op, __m256 sums, size_t c0, float *out) {
     const size_t O = op->output_channels, valid = O - c0 < 8 ? O - c0 : 8;
     __m256 y = _mm256_min_ps(_mm256_max_ps(sums, _mm256_set1_ps(op->output_min)), _mm256_set1_ps(op->output_max));
-    if (op->slope != NULL) {
-        const __m256 slope = valid == 8 ? _mm256_loadu_ps(op->slope + c0)
-                                        : _mm256_maskload_ps(op->slope + c0, fk_lane_mask8(0, (ptrdiff_t)valid));
-        y = _mm256_blendv_ps(y, _mm256_mul_ps(y, slope), y);
-    }
+    if (op->slope != NULL) y = fk_prelu8(y, fk_load_first8(op->slope + c0, (ptrdiff_t)valid));
     fk_store_first8(out + c0, y, (ptrdiff_t)valid);
 }
 
@@ -165,8 +161,7 @@ FK_AVX2 static inline __attribute__((always_inline)) void pixel_blocks_avx2(
                 const size_t term = 8 * (1 + kx * KH + ky);
                 for (size_t j = 0; j < NB; j++) {
                     const size_t valid = O - (b0 + j) * 8 < 8 ? O - (b0 + j) * 8 : 8;
-                    const __m256 v = valid == 8 ? _mm256_loadu_ps(in + 8 * j)
-                                                : _mm256_maskload_ps(in + 8 * j, fk_lane_mask8(0, (ptrdiff_t)valid));
+                    const __m256 v = fk_load_first8(in + 8 * j, (ptrdiff_t)valid);
                     acc[j] = _mm256_fmadd_ps(v, _mm256_loadu_ps(w[j] + term), acc[j]);
                 }
             }

@@ -27,6 +27,10 @@
 #define FK_UNROLLED _Pragma("clang loop unroll(full)")
 #endif
 
+/// A fused PRELU's value, as XNNPACK's PRELU selects it: `y` times `slope` where the sign bit of
+/// `y` is set (−0 included), else `y`.
+static inline float fk_prelu(float y, float slope) { return __builtin_signbit(y) ? y * slope : y; }
+
 #if FK_X86
 #include <immintrin.h>
 /// The AVX2 mask (all bits of lane l set) of lanes l of an 8-float vector at `offset` with
@@ -37,6 +41,14 @@ FK_AVX2 static inline __m256i fk_lane_mask8(ptrdiff_t offset, ptrdiff_t length) 
     const __m256i belowHigh = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)length), index);
     return _mm256_and_si256(aboveLow, belowHigh);
 }
+
+/// Lanes `0 ..< lanes` (0 to 8) of the floats at `p`, zeros past them, reading nothing past them.
+FK_AVX2 static inline __m256 fk_load_first8(const float *p, ptrdiff_t lanes) {
+    return lanes >= 8 ? _mm256_loadu_ps(p) : _mm256_maskload_ps(p, fk_lane_mask8(0, lanes));
+}
+
+/// `fk_prelu` in each lane.
+FK_AVX2 static inline __m256 fk_prelu8(__m256 y, __m256 slope) { return _mm256_blendv_ps(y, _mm256_mul_ps(y, slope), y); }
 
 /// Stores lanes `0 ..< lanes` (0 to 8) of `y` at `p` and nothing past them, with plain stores of
 /// 4, 2 and 1 floats: AMD's Zen processors run `vmaskmovps` stores as microcode, many times

@@ -61,8 +61,7 @@ static inline float fk_pointwise_epilogue(const fk_pointwise *op, float y, size_
         y = y < op->residual_min ? op->residual_min : y;
         y = y > op->residual_max ? op->residual_max : y;
     }
-    if (op->slope != NULL && __builtin_signbit(y)) y = y * op->slope[channel];   // the sign bit, as XNNPACK selects
-    return y;
+    return op->slope != NULL ? fk_prelu(y, op->slope[channel]) : y;
 }
 
 #if FK_X86
@@ -88,7 +87,7 @@ fk_epilogue_avx2 fk_epilogue_avx2_make(const fk_pointwise *op, size_t channel, p
     e.low = _mm256_set1_ps(op->residual_min);
     e.high = _mm256_set1_ps(op->residual_max);
     if (op->slope != NULL) {
-        e.slope = lanes == 8 ? _mm256_loadu_ps(op->slope + channel) : _mm256_maskload_ps(op->slope + channel, fk_lane_mask8(0, lanes));
+        e.slope = fk_load_first8(op->slope + channel, lanes);
     }
     return e;
 }
@@ -105,7 +104,7 @@ __m256 fk_epilogue_avx2_apply(const fk_pointwise *op, const fk_epilogue_avx2 *e,
         y = _mm256_add_ps(r, y);
         if (variant & FK_ADD_CLAMP) y = _mm256_min_ps(_mm256_max_ps(y, e->low), e->high);
     }
-    if ((variant & FK_SLOPES) && (!(variant & FK_IF_PRESENT) || op->slope != NULL)) y = _mm256_blendv_ps(y, _mm256_mul_ps(y, e->slope), y);
+    if ((variant & FK_SLOPES) && (!(variant & FK_IF_PRESENT) || op->slope != NULL)) y = fk_prelu8(y, e->slope);
     return y;
 }
 

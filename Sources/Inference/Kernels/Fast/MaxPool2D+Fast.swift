@@ -13,7 +13,7 @@ final class FastMaxPool2DKernel: Kernel {
     /// The windows the vector loop takes, which XNNPACK's general pooling kernel ran at about half
     /// the speed (docs/engine.md §4.2).
     static func isTwoByTwo(_ p: Pool2DParameters) -> Bool {
-        p.batch == 1 && p.height.kernelSize == 2 && p.width.kernelSize == 2 && p.height.stride == 2 && p.width.stride == 2
+        supports(p) && p.height.kernelSize == 2 && p.width.kernelSize == 2 && p.height.stride == 2 && p.width.stride == 2
             && p.height.padBefore == 0 && p.width.padBefore == 0
     }
 
