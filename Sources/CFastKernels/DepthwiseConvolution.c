@@ -174,8 +174,10 @@ void row_avx2(const fk_depthwise *op, size_t y, const size_t KH, const size_t KW
     }
 }
 
-// Whole pixels (channels a multiple of 8, stride 1 or 2): every vector holds 8 channels of one
-// pixel, so a pair of rows is computed in chunks of channel blocks, pixel group by pixel group
+// Whole pixels (channels a multiple of 8 with stride 1, any channels with stride 2): every vector
+// holds 8 channels of one pixel (the last block of a pixel whose channels are not a multiple of 8,
+// the channels left: the packed vector of a weight period that starts there, loaded and stored up
+// to the pixel's last channel), so a pair of rows is computed in chunks of channel blocks, pixel group by pixel group
 // along the rows for each chunk, so that the chunk's weights and the input in reach stay in the
 // L1 cache. A group is four pixels of one block in both rows (the last group of a row overlaps the
 // one before). Where every tap of the group is inside the input, its pixels are read stride·C
@@ -205,24 +207,27 @@ void accumulate4(__m256 acc[2][4], const __m256 x[4], const float *block, size_t
     }
 }
 
-/// Clamps a group's sums and stores them: pixel i of row r at `out + r·W·C + k·8 + i·C`.
+/// Clamps a group's sums and stores them: pixel i of row r at `out + r·W·C + k·8 + i·C`, its first
+/// `lanes` channels (8, or fewer in a pixel's last block).
 FK_AVX2 static inline __attribute__((always_inline))
-void store4(const fk_depthwise *op, __m256 acc[2][4], float *out, size_t k, const size_t R, __m256 vmin, __m256 vmax) {
+void store4(const fk_depthwise *op, __m256 acc[2][4], float *out, size_t k, const size_t R, ptrdiff_t lanes, __m256 vmin,
+            __m256 vmax) {
     const size_t C = op->channels;
     for (size_t r = 0; r < R; r++) {
         float *o = out + r * op->output_width * C + k * 8;
-        for (size_t i = 0; i < 4; i++) _mm256_storeu_ps(o + i * C, _mm256_min_ps(_mm256_max_ps(acc[r][i], vmin), vmax));
+        for (size_t i = 0; i < 4; i++) fk_store_first8(o + i * C, _mm256_min_ps(_mm256_max_ps(acc[r][i], vmin), vmax), lanes);
     }
 }
 
-/// Four pixels `S·C` floats apart of channel block `k` in each of `R` output rows (1 or 2), from
+/// Four pixels `S·C` floats apart of channel block `k` (its first `lanes` channels, the others read
+/// as zeros) in each of `R` output rows (1 or 2), from
 /// input offset `in` (pixel 0 of tap (0, 0)) in `rows` (the input rows in reach). With two rows
 /// the input vectors loaded for both feed both (as tap ky of the first row and ky - S of the
 /// second): eight independent chains, where one row had four chains and a weight load per four.
 /// Each chain still adds its taps in the order kx, ky.
 FK_AVX2 static inline __attribute__((always_inline))
-void pixels4_avx2(const fk_depthwise *op, const float *const *rows, ptrdiff_t in, float *out, size_t k, const size_t R,
-                  const size_t S, const size_t KH, const size_t KW, __m256 vmin, __m256 vmax) {
+void pixels4_avx2(const fk_depthwise *op, const float *const *rows, ptrdiff_t in, float *out, size_t k, ptrdiff_t lanes,
+                  const size_t R, const size_t S, const size_t KH, const size_t KW, __m256 vmin, __m256 vmax) {
     const float *block = op->packed + k * (KH * KW + 1) * 8;
     __m256 acc[2][4];
     for (size_t r = 0; r < R; r++) {
@@ -237,12 +242,12 @@ void pixels4_avx2(const fk_depthwise *op, const float *const *rows, ptrdiff_t in
         const ptrdiff_t offset = in + (ptrdiff_t)kx * channels + (ptrdiff_t)(k * 8), apart = (ptrdiff_t)S * channels;
         for (size_t row = 0; row < ROWS_IN_REACH(KH, R, S); row++) {
             const float *p = rows[row] + offset;
-            const __m256 x[4] = {_mm256_loadu_ps(p), _mm256_loadu_ps(p + apart), _mm256_loadu_ps(p + 2 * apart),
-                                 _mm256_loadu_ps(p + 3 * apart)};
+            const __m256 x[4] = {fk_load_first8(p, lanes), fk_load_first8(p + apart, lanes),
+                                 fk_load_first8(p + 2 * apart, lanes), fk_load_first8(p + 3 * apart, lanes)};
             accumulate4(acc, x, block, kx, row, R, S, KH);
         }
     }
-    store4(op, acc, out, k, R, vmin, vmax);
+    store4(op, acc, out, k, R, lanes, vmin, vmax);
 }
 
 /// `pixels4_avx2` for a group of four pixels some of whose taps fall outside the input (each pixel
@@ -251,8 +256,8 @@ void pixels4_avx2(const fk_depthwise *op, const float *const *rows, ptrdiff_t in
 /// inside and zero outside, so that outside taps add zeros as XNNPACK's do.
 FK_AVX2 static inline __attribute__((always_inline))
 void pixels4_edge_avx2(const fk_depthwise *op, const float *const *rows, const ptrdiff_t (*offsets)[4],
-                       const __m256 (*masks)[4], float *out, size_t k, const size_t R, const size_t S, const size_t KH,
-                       const size_t KW, __m256 vmin, __m256 vmax) {
+                       const __m256 (*masks)[4], float *out, size_t k, ptrdiff_t lanes, const size_t R, const size_t S,
+                       const size_t KH, const size_t KW, __m256 vmin, __m256 vmax) {
     const float *block = op->packed + k * (KH * KW + 1) * 8;
     __m256 acc[2][4];
     for (size_t r = 0; r < R; r++) {
@@ -264,12 +269,12 @@ void pixels4_edge_avx2(const fk_depthwise *op, const float *const *rows, const p
         const __m256 m0 = masks[kx][0], m1 = masks[kx][1], m2 = masks[kx][2], m3 = masks[kx][3];
         for (size_t row = 0; row < ROWS_IN_REACH(KH, R, S); row++) {
             const float *p = rows[row];
-            const __m256 x[4] = {_mm256_and_ps(_mm256_loadu_ps(p + o0), m0), _mm256_and_ps(_mm256_loadu_ps(p + o1), m1),
-                                 _mm256_and_ps(_mm256_loadu_ps(p + o2), m2), _mm256_and_ps(_mm256_loadu_ps(p + o3), m3)};
+            const __m256 x[4] = {_mm256_and_ps(fk_load_first8(p + o0, lanes), m0), _mm256_and_ps(fk_load_first8(p + o1, lanes), m1),
+                                 _mm256_and_ps(fk_load_first8(p + o2, lanes), m2), _mm256_and_ps(fk_load_first8(p + o3, lanes), m3)};
             accumulate4(acc, x, block, kx, row, R, S, KH);
         }
     }
-    store4(op, acc, out, k, R, vmin, vmax);
+    store4(op, acc, out, k, R, lanes, vmin, vmax);
 }
 
 /// One input vector of a group with stride 1: channel block `k` of column `j` of the group's
@@ -312,16 +317,17 @@ void pixels4_sliding(const fk_depthwise *op, const float *const *rows, ptrdiff_t
         }
         for (size_t row = 0; row < ROWS_IN_REACH(KH, R, 1); row++) accumulate4(acc, window[row], block, kx, row, R, 1, KH);
     }
-    store4(op, acc, out, k, R, vmin, vmax);
+    store4(op, acc, out, k, R, 8, vmin, vmax);
 }
 
-/// `NK` channel blocks from `k` of one pixel in each of `R` output rows (1 or 2), reading `rows`
+/// `NK` channel blocks from `k` of one pixel in each of `R` output rows (1 or 2), the last one's
+/// first `last_lanes` channels, reading `rows`
 /// as `pixels4_avx2` does; the pixel's input column for tap kx starts `columns[kx]` floats into a
 /// row, or is -1 outside the input, where the zeros are read (and added, as XNNPACK does).
 FK_AVX2 static inline __attribute__((always_inline))
 void blocks_avx2(const fk_depthwise *op, const float *const *rows, const ptrdiff_t *columns, float *out, size_t k,
-                 const size_t NK, const size_t R, const size_t S, const size_t KH, const size_t KW, __m256 vmin,
-                 __m256 vmax) {
+                 const size_t NK, ptrdiff_t last_lanes, const size_t R, const size_t S, const size_t KH, const size_t KW,
+                 __m256 vmin, __m256 vmax) {
     const size_t next = (KH * KW + 1) * 8;
     const float *block = op->packed + k * next;
     __m256 acc[2][4];
@@ -332,7 +338,7 @@ void blocks_avx2(const fk_depthwise *op, const float *const *rows, const ptrdiff
         for (size_t row = 0; row < ROWS_IN_REACH(KH, R, S); row++) {
             const float *x = (columns[kx] < 0 ? op->zeros : rows[row] + columns[kx]) + k * 8;
             for (size_t b = 0; b < NK; b++) {
-                const __m256 xb = _mm256_loadu_ps(x + b * 8);
+                const __m256 xb = fk_load_first8(x + b * 8, b + 1 == NK ? last_lanes : 8);
                 for (size_t r = 0; r < R; r++) {
                     if (row < r * S || row - r * S >= KH) continue;
                     acc[r][b] = _mm256_fmadd_ps(xb, _mm256_loadu_ps(block + b * next + (kx * KH + row - r * S + 1) * 8),
@@ -343,15 +349,18 @@ void blocks_avx2(const fk_depthwise *op, const float *const *rows, const ptrdiff
     }
     for (size_t r = 0; r < R; r++) {
         float *o = out + r * op->output_width * op->channels + k * 8;
-        for (size_t b = 0; b < NK; b++) _mm256_storeu_ps(o + b * 8, _mm256_min_ps(_mm256_max_ps(acc[r][b], vmin), vmax));
+        for (size_t b = 0; b < NK; b++) {
+            fk_store_first8(o + b * 8, _mm256_min_ps(_mm256_max_ps(acc[r][b], vmin), vmax), b + 1 == NK ? last_lanes : 8);
+        }
     }
 }
 
 /// Channel blocks `k0..<k1` of pixel `x` in each of `R` output rows, up to four blocks at a time
-/// (rows narrower than a group of four pixels).
+/// (rows narrower than a group of four pixels); block k1 − 1's first `last_lanes` channels.
 FK_AVX2 static inline __attribute__((always_inline))
 void pixel_blocks_avx2(const fk_depthwise *op, const float *const *rows, size_t x, float *out, size_t k0, size_t k1,
-                       const size_t R, const size_t S, const size_t KH, const size_t KW, __m256 vmin, __m256 vmax) {
+                       ptrdiff_t last_lanes, const size_t R, const size_t S, const size_t KH, const size_t KW, __m256 vmin,
+                       __m256 vmax) {
     const ptrdiff_t C = (ptrdiff_t)op->channels, in_width = (ptrdiff_t)op->input_width;
     ptrdiff_t columns[FK_MAX_KERNEL];
     for (size_t kx = 0; kx < KW; kx++) {
@@ -360,22 +369,24 @@ void pixel_blocks_avx2(const fk_depthwise *op, const float *const *rows, size_t 
     }
     float *o = out + (ptrdiff_t)x * C;
     size_t k = k0;
-    for (; k + 4 <= k1; k += 4) blocks_avx2(op, rows, columns, o, k, 4, R, S, KH, KW, vmin, vmax);
+    for (; k + 4 <= k1; k += 4) blocks_avx2(op, rows, columns, o, k, 4, k + 4 == k1 ? last_lanes : 8, R, S, KH, KW, vmin, vmax);
     switch (k1 - k) {
-    case 3: blocks_avx2(op, rows, columns, o, k, 3, R, S, KH, KW, vmin, vmax); break;
-    case 2: blocks_avx2(op, rows, columns, o, k, 2, R, S, KH, KW, vmin, vmax); break;
-    case 1: blocks_avx2(op, rows, columns, o, k, 1, R, S, KH, KW, vmin, vmax); break;
+    case 3: blocks_avx2(op, rows, columns, o, k, 3, last_lanes, R, S, KH, KW, vmin, vmax); break;
+    case 2: blocks_avx2(op, rows, columns, o, k, 2, last_lanes, R, S, KH, KW, vmin, vmax); break;
+    case 1: blocks_avx2(op, rows, columns, o, k, 1, last_lanes, R, S, KH, KW, vmin, vmax); break;
     default: break;
     }
 }
 
-/// `R` output rows from `y` (1 or 2) when the channels are a multiple of 8; R, S (the stride),
-/// KH and KW are constants at each call site.
+/// `R` output rows from `y` (1 or 2) by whole pixels; R, S (the stride), KH and KW are constants at
+/// each call site.
 FK_AVX2 static inline __attribute__((always_inline))
 void row_pixels_avx2(const fk_depthwise *op, size_t y, const size_t R, const size_t S, const size_t KH, const size_t KW,
                      const size_t registers) {
     const int sliding = S == 1 && KW == 3 && registers == 32;
-    const size_t C = op->channels, blocks = C / 8, W = op->output_width;
+    const size_t C = op->channels, blocks = (C + 7) / 8, W = op->output_width;
+    // Channels in each pixel's last block.
+    const ptrdiff_t last_lanes = C % 8 == 0 ? 8 : (ptrdiff_t)(C % 8);
     const ptrdiff_t pad = (ptrdiff_t)op->pad_left, in_width = (ptrdiff_t)op->input_width;
     const float *rows[ROWS_IN_REACH(FK_MAX_KERNEL, 2, 2)];
     for (size_t row = 0; row < ROWS_IN_REACH(KH, R, S); row++) rows[row] = input_row(op, y, row);
@@ -383,8 +394,9 @@ void row_pixels_avx2(const fk_depthwise *op, size_t y, const size_t R, const siz
     const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
     for (size_t k0 = 0; k0 < blocks; k0 += PIXELS_CHUNK) {
         const size_t k1 = blocks - k0 < PIXELS_CHUNK ? blocks : k0 + PIXELS_CHUNK;
+        const ptrdiff_t lanes_k1 = k1 == blocks ? last_lanes : 8;
         if (W < 4) {
-            for (size_t x = 0; x < W; x++) pixel_blocks_avx2(op, rows, x, out, k0, k1, R, S, KH, KW, vmin, vmax);
+            for (size_t x = 0; x < W; x++) pixel_blocks_avx2(op, rows, x, out, k0, k1, lanes_k1, R, S, KH, KW, vmin, vmax);
             continue;
         }
         // Groups of four pixels; the last starts at W - 4, overlapping the one before (the pixels
@@ -397,7 +409,9 @@ void row_pixels_avx2(const fk_depthwise *op, size_t y, const size_t R, const siz
             if (ix >= 0 && ix + (ptrdiff_t)(3 * S + KW - 1) < in_width) {
                 for (size_t k = k0; k < k1; k++) {
                     if (sliding) pixels4_sliding(op, rows, ix * (ptrdiff_t)C, NULL, NULL, out + x * C, k, R, KH, KW, vmin, vmax);
-                    else pixels4_avx2(op, rows, ix * (ptrdiff_t)C, out + x * C, k, R, S, KH, KW, vmin, vmax);
+                    else if (k + 1 == blocks && last_lanes < 8) {
+                        pixels4_avx2(op, rows, ix * (ptrdiff_t)C, out + x * C, k, last_lanes, R, S, KH, KW, vmin, vmax);
+                    } else pixels4_avx2(op, rows, ix * (ptrdiff_t)C, out + x * C, k, 8, R, S, KH, KW, vmin, vmax);
                 }
                 continue;
             }
@@ -413,13 +427,15 @@ void row_pixels_avx2(const fk_depthwise *op, size_t y, const size_t R, const siz
             }
             for (size_t k = k0; k < k1; k++) {
                 if (sliding) pixels4_sliding(op, rows, 0, offsets, masks, out + x * C, k, R, KH, KW, vmin, vmax);
-                else pixels4_edge_avx2(op, rows, offsets, masks, out + x * C, k, R, S, KH, KW, vmin, vmax);
+                else if (k + 1 == blocks && last_lanes < 8) {
+                    pixels4_edge_avx2(op, rows, offsets, masks, out + x * C, k, last_lanes, R, S, KH, KW, vmin, vmax);
+                } else pixels4_edge_avx2(op, rows, offsets, masks, out + x * C, k, 8, R, S, KH, KW, vmin, vmax);
             }
         }
     }
 }
 
-/// Rows `row_start..<row_end` when the channels are a multiple of 8, two at a time.
+/// Rows `row_start..<row_end` by whole pixels, two at a time.
 #define ROWS_PIXELS_AVX2(S, KH, KW)                                                           \
     do {                                                                                      \
         size_t y = row_start;                                                                 \
@@ -435,13 +451,12 @@ void rows_8_lanes(const fk_depthwise *operation, size_t row_start, size_t row_en
     // store, which the intrinsics make through a type that may alias anything (docs/engine.md §4.2).
     const fk_depthwise local = *operation, *op = &local;
     const size_t KH = op->kernel_height, KW = op->kernel_width;
-    if (op->channels % 8 == 0 && KH == 3 && KW == 3) {
-        if (op->stride == 2) ROWS_PIXELS_AVX2(2, 3, 3);
-        else ROWS_PIXELS_AVX2(1, 3, 3);
-    } else if (op->channels % 8 == 0 && KH == 5 && KW == 5) {
-        if (op->stride == 2) ROWS_PIXELS_AVX2(2, 5, 5);
-        else ROWS_PIXELS_AVX2(1, 5, 5);
-    } else if (KH == 3 && KW == 3) {
+    const int whole = op->channels % 8 == 0;
+    if (op->stride == 2 && KH == 3 && KW == 3) ROWS_PIXELS_AVX2(2, 3, 3);
+    else if (op->stride == 2 && KH == 5 && KW == 5) ROWS_PIXELS_AVX2(2, 5, 5);
+    else if (whole && KH == 3 && KW == 3) ROWS_PIXELS_AVX2(1, 3, 3);
+    else if (whole && KH == 5 && KW == 5) ROWS_PIXELS_AVX2(1, 5, 5);
+    else if (KH == 3 && KW == 3) {
         for (size_t y = row_start; y < row_end; y++) row_avx2(op, y, 3, 3);
     } else if (KH == 5 && KW == 5) {
         for (size_t y = row_start; y < row_end; y++) row_avx2(op, y, 5, 5);

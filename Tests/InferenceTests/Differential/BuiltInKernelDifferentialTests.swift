@@ -55,7 +55,7 @@ import TestSupport
             let padding: Padding = rng.int(in: 0...2) == 0 ? .valid : .same
             let extent = (k - 1) * dilation + 1
             let h = max(extent, rng.int(in: 1...19)), w = max(extent, rng.int(in: 1...29))
-            let c = rng.pick([1, 3, 8, 13, 16, 24, 40])
+            let c = rng.pick([1, 3, 8, 13, 16, 24, 28, 40, 42])
             let activation = rng.pick([FusedActivation.none, .relu, .relu6])
             var b = TestGraphBuilder()
             let x = b.input([1, h, w, c])

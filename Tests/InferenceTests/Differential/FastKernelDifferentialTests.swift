@@ -49,6 +49,55 @@ import TestSupport
         try Self.expectBitIdentical(worstXNNPACKDelta)
     }
 
+    /// Stride 2 with AVX2's 8 lanes: every node of fewer than 128 channels is claimed whatever its
+    /// size (the face detectors' 28 and 42 channels leave a pixel's last block short of 8), and
+    /// gives XNNPACK's bits; wider ones stay with XNNPACK below 800k multiply-adds, and with
+    /// AVX-512's 16 lanes every one does.
+    @Test func stridedDepthwiseConv2D() throws {
+        guard FastBackend.isVectorized else { return }
+        let eightLanes: [CandidateBackend] = [
+            CandidateBackend(label: "fast-8-lanes", backendName: "fast", make: { FastBackend(maximumLanes: 8) }),
+            CandidateBackend(label: "fast-8-lanes-2-threads", backendName: "fast",
+                             make: { FastBackend(parallelWorkThreshold: 0, maximumLanes: 8) }, threadCount: 2),
+        ]
+        var worstXNNPACKDelta: Float = 0
+        try runDifferentialCases("DEPTHWISE_CONV_2D stride 2 (fast, 8 lanes)", count: 30, seed: 0xFA57E, candidates: eightLanes) { rng in
+            let k = rng.pick([3, 3, 5]), padding: Padding = rng.int(in: 0...2) == 0 ? .valid : .same
+            let h = max(k, rng.int(in: 1...21)), w = max(k, rng.int(in: 1...33))
+            let c = rng.pick([1, 3, 4, 8, 13, 28, 42, 64, 88, 120])
+            let activation = rng.pick([FusedActivation.none, .relu, .relu6])
+            var b = TestGraphBuilder()
+            let x = b.input([1, h, w, c])
+            let options = DepthwiseConv2DOptions(padding: padding, strideW: 2, strideH: 2, depthMultiplier: 1,
+                                                 dilationW: 1, dilationH: 1, fusedActivation: activation)
+            let y = try b.node(.depthwiseConv2D, .depthwiseConv2D(options),
+                               [x, b.constant(rng.floats(k * k * c, in: -1, 1), [1, k, k, c]), b.constant(rng.floats(c, in: -1, 1), [c])])
+            let testCase = DifferentialCase(
+                description: "depthwise [1, \(h), \(w), \(c)] k\(k) s2 \(padding) \(activation)",
+                graph: try b.graph(outputs: [y]), inputs: [rng.floats(h * w * c, in: -1, 1)],
+                reductionLength: k * k + 1, expectedBackend: "fast")
+            #if XNNPACK
+            worstXNNPACKDelta = max(worstXNNPACKDelta, try maxDelta(testCase, between: FastBackend(maximumLanes: 8), and: XNNPACKBackend()))
+            #endif
+            return testCase
+        }
+        try Self.expectBitIdentical(worstXNNPACKDelta)
+
+        func backend(channels: Int, lanes: Int) throws -> String {
+            var b = TestGraphBuilder()
+            let x = b.input([1, 8, 8, channels])
+            let options = DepthwiseConv2DOptions(padding: .same, strideW: 2, strideH: 2, depthMultiplier: 1,
+                                                 dilationW: 1, dilationH: 1, fusedActivation: .none)
+            let y = try b.node(.depthwiseConv2D, .depthwiseConv2D(options),
+                               [x, b.constant([Float](repeating: 0.5, count: 9 * channels), [1, 3, 3, channels])])
+            let interpreter = try Interpreter(graph: try b.graph(outputs: [y]), backends: [FastBackend(maximumLanes: lanes)], threadCount: 1)
+            return interpreter.kernelAssignments[0].backend
+        }
+        #expect(try backend(channels: 120, lanes: 8) == "fast")
+        #expect(try backend(channels: 128, lanes: 8) == "reference")
+        if FastBackend.usesAVX512 { #expect(try backend(channels: 120, lanes: 16) == "reference") }
+    }
+
     @Test func singleOutputConv2D() throws {
         var worstXNNPACKDelta: Float = 0
         try runDifferentialCases("CONV_2D one output channel (fast)", count: 30, seed: 0xFA57C, candidates: Self.candidates) { rng in

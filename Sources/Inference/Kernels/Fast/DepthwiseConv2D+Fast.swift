@@ -1,9 +1,8 @@
 import CFastKernels
 
-/// DEPTHWISE_CONV_2D with dilation 1 and multiplier 1 on one image, stride 1 (or 2 where the
-/// channels are a multiple of 8), by CFastKernels' row kernel (whole 8-float vectors along NHWC
-/// rows whatever the channel count, or pixel by pixel in blocks of 8 channels; see
-/// `DepthwiseConvolution.c`). Sums bias + taps in XNNPACK's order with fused multiply-adds, so
+/// DEPTHWISE_CONV_2D with dilation 1 and multiplier 1 on one image, stride 1 or 2, by
+/// CFastKernels' row kernel (whole 8-float vectors along NHWC rows whatever the channel count, or
+/// pixel by pixel in blocks of 8 channels; see `DepthwiseConvolution.c`). Sums bias + taps in XNNPACK's order with fused multiply-adds, so
 /// results match the XNNPACK backend's bit for bit on AVX-512 processors.
 final class FastDepthwiseConv2DKernel: Kernel {
     private let operation: UnsafeMutablePointer<fk_depthwise>
@@ -15,22 +14,26 @@ final class FastDepthwiseConv2DKernel: Kernel {
     /// size up to FK_MAX_KERNEL; only 3×3 and 5×5 are claimed, the sizes where XNNPACK's own
     /// kernels sum in the same order (1×1 goes through a multiply-then-add kernel, 7×7 through
     /// IGEMM in row order), so taking a node from XNNPACK never changes a result.
-    /// Stride 2 only with channels a multiple of 8, which the pixel-blocked code computes
-    /// (XNNPACK's stride-2 nodes use the same tap order, through its indirection buffer).
+    /// Stride 2 goes through the pixel-blocked code (XNNPACK's stride-2 nodes use the same tap
+    /// order, through its indirection buffer).
     static func supports(_ p: DepthwiseConv2DParameters) -> Bool {
-        p.batch == 1 && p.depthMultiplier == 1 && p.height.stride == p.width.stride
-            && (p.height.stride == 1 || (p.height.stride == 2 && p.inputChannels % 8 == 0))
+        p.batch == 1 && p.depthMultiplier == 1 && p.height.stride == p.width.stride && (1...2).contains(p.height.stride)
             && p.height.dilation == 1 && p.width.dilation == 1
             && p.height.kernelSize == p.width.kernelSize && (p.height.kernelSize == 3 || p.height.kernelSize == 5)
             && p.height.padBefore < p.height.kernelSize && p.width.padBefore < p.width.kernelSize
     }
 
-    /// Whether these parameters are worth taking from XNNPACK: every stride-1 node, and stride-2
-    /// nodes of at least 800k multiply-adds. On smaller ones XNNPACK's 16-wide loads win over our
-    /// 8-wide ones and our edge groups (per-node profiles on Zen 4, ours / XNNPACK: 0.73–0.91 from
-    /// 845k multiply-adds up, 1.1–1.9 from 461k down; docs/engine.md §4.2).
-    static func beatsXNNPACK(_ p: DepthwiseConv2DParameters) -> Bool {
-        p.height.stride == 1 || p.height.outputSize * p.width.outputSize * p.outputChannels * p.height.kernelSize * p.width.kernelSize >= 800_000
+    /// Whether these parameters are worth taking from XNNPACK, whose kernels have `lanes` lanes:
+    /// every stride-1 node, and stride-2 nodes of at least 800k multiply-adds or, with 8 lanes
+    /// (AVX2), of fewer than 128 channels. On smaller ones with AVX-512 XNNPACK's 16-wide loads win
+    /// over our 8-wide ones and our edge groups (per-node profiles on Zen 4, ours / XNNPACK:
+    /// 0.73–0.91 from 845k multiply-adds up, 1.1–1.9 from 461k down). With AVX2 XNNPACK's loads are
+    /// as wide as ours, and its per-pixel indirection costs most where a pixel has few channels
+    /// (Zen 3: 0.39–0.6 of its time with 24 and 48 channels, 0.87–1.0 with 64 and 88, 1.1–1.5 with
+    /// 128 to 288; docs/engine.md §4.2).
+    static func beatsXNNPACK(_ p: DepthwiseConv2DParameters, lanes: Int) -> Bool {
+        p.height.stride == 1 || (lanes == 8 && p.inputChannels < 128)
+            || p.height.outputSize * p.width.outputSize * p.outputChannels * p.height.kernelSize * p.width.kernelSize >= 800_000
     }
 
     init(_ context: KernelContext, lanes: Int, parallelWorkThreshold: Int) throws {

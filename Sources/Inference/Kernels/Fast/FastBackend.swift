@@ -2,13 +2,13 @@ import CFastKernels
 
 /// Our own C microkernels (target CFastKernels) for convolution shapes that Debian's 2022 XNNPACK
 /// runs slowly: depthwise convolutions of stride 1 (few channels at large sizes pay XNNPACK's
-/// per-pixel indirection) and large ones of stride 2, convolutions with a single output channel,
-/// 1×1 convolutions (8, 24 or 40 channels would leave half of one of XNNPACK's 16-wide vectors
-/// per pixel idle, and XNNPACK's tiles are one vector wide where ours are two), first layers (a
-/// picture's three channels in, where XNNPACK reaches about a quarter of the multiply-add peak),
-/// resizes of 8, 16, … channels and 2×2 max pools (XNNPACK's per-pixel indirection is slow
-/// there). Asked before the XNNPACK backend; ``XNNPACKBackend`` ends its runs before the nodes
-/// this backend ``claims(_:in:)``.
+/// per-pixel indirection) and of stride 2 (large ones, and with AVX2 those of few channels),
+/// convolutions with a single output channel, 1×1 convolutions (8, 24 or 40 channels would leave
+/// half of one of XNNPACK's 16-wide vectors per pixel idle, and XNNPACK's tiles are one vector wide
+/// where ours are two), first layers (a picture's three channels in, where XNNPACK reaches about a
+/// quarter of the multiply-add peak), resizes of 8, 16, … channels and 2×2 max pools (XNNPACK's
+/// per-pixel indirection is slow there). Asked before the XNNPACK backend; ``XNNPACKBackend`` ends
+/// its runs before the nodes this backend ``claims(_:in:)``.
 ///
 /// Beside XNNPACK, only used where the kernels are vectorized (AVX-512F, or AVX2 with FMA);
 /// elsewhere XNNPACK keeps every node. As the built-in backend (`builtIn`) they run on every
@@ -93,7 +93,7 @@ package struct FastBackend: Backend {
             switch node.op {
             case .depthwiseConv2D:
                 let p = try DepthwiseConv2DParameters(reader)
-                return builtIn || FastDepthwiseConv2DKernel.beatsXNNPACK(p) ? .depthwise : nil
+                return builtIn || FastDepthwiseConv2DKernel.beatsXNNPACK(p, lanes: lanes) ? .depthwise : nil
             case .conv2D:
                 let p = try Conv2DParameters(reader)
                 return Self.convolutionKernel(for: p, lanes: lanes, builtIn: builtIn)
@@ -134,7 +134,7 @@ package struct FastBackend: Backend {
         let reader = NodeReader(node: node, tensors: graph.tensors)
         switch node.op {
         case .conv2D: return (try? Conv2DParameters(reader)).flatMap { convolutionKernel(for: $0, lanes: bestLanes, builtIn: false) } != nil
-        case .depthwiseConv2D: return (try? DepthwiseConv2DParameters(reader)).map(FastDepthwiseConv2DKernel.beatsXNNPACK) ?? false
+        case .depthwiseConv2D: return (try? DepthwiseConv2DParameters(reader)).map { FastDepthwiseConv2DKernel.beatsXNNPACK($0, lanes: bestLanes) } ?? false
         default: return true
         }
     }
