@@ -1,7 +1,9 @@
 // 1×1 convolution. To 8, 24 or 40 channels, each output pixel is a dot product over the input
 // channels, N outputs wide: N / 8 accumulators of 8 lanes per pixel, several pixels at a time, and
-// per input channel one broadcast of each pixel's value times the channel's N weights. Other
-// channel counts from 16 on go to the panel kernel of PointwiseConvolutionPanels.c.
+// per input channel one broadcast of each pixel's value times the channel's N weights. Fewer than
+// 8 channels (a detector's score and box heads: 2, 4 or 6) take one accumulator whose first N lanes
+// are stored. Other channel counts from 16 on go to the panel kernel of
+// PointwiseConvolutionPanels.c.
 #include <math.h>
 
 #include "CFastKernels.h"
@@ -18,7 +20,13 @@ static int uses_panels(size_t output_channels) {
 }
 
 int fk_pointwise_supports(size_t output_channels) {
-    return output_channels == 8 || output_channels >= 16;
+    return (output_channels >= 2 && output_channels <= 8) || output_channels >= 16;
+}
+
+/// Floats per packed row (the bias, then each input channel's weights): the output channels, or
+/// a whole vector of 8 when the vector code computes fewer (zeros after them).
+static size_t row_width(size_t lanes, size_t output_channels) {
+    return lanes != 1 && output_channels < 8 ? 8 : output_channels;
 }
 
 int fk_pointwise_supports_patches(size_t lanes, size_t output_channels) {
@@ -32,13 +40,15 @@ int fk_pointwise_supports_patches(size_t lanes, size_t output_channels) {
 
 size_t fk_pointwise_block_pixels(size_t lanes, size_t pixels, size_t output_channels) {
     if (uses_panels(output_channels)) return lanes == 8 ? 6 : fk_pointwise_panels_block_pixels(pixels);
+    if (output_channels < 8) return 8;   // the copy that tests for each part of the epilogue
     return lanes == 8 ? BLOCK_PIXELS_AVX2(output_channels / 8) : 8;
 }
 
-// Layout: the N biases, then for each input channel k the N weights of k.
+// Layout: a row of the N biases, then for each input channel k a row of the N weights of k (rows
+// of `row_width` floats).
 size_t fk_pointwise_packed_count(size_t lanes, size_t input_channels, size_t output_channels) {
     if (uses_panels(output_channels)) return fk_pointwise_panels_packed_count(lanes, input_channels, output_channels);
-    return (input_channels + 1) * output_channels;
+    return (input_channels + 1) * row_width(lanes, output_channels);
 }
 
 void fk_pointwise_pack(size_t lanes, size_t input_channels, size_t output_channels, const float *weights,
@@ -47,10 +57,10 @@ void fk_pointwise_pack(size_t lanes, size_t input_channels, size_t output_channe
         fk_pointwise_panels_pack(lanes, input_channels, output_channels, weights, bias, packed);
         return;
     }
-    const size_t N = output_channels;
-    for (size_t o = 0; o < N; o++) {
-        packed[o] = bias != NULL ? bias[o] : 0.0f;
-        for (size_t k = 0; k < input_channels; k++) packed[(k + 1) * N + o] = weights[o * input_channels + k];
+    const size_t N = output_channels, width = row_width(lanes, N);
+    for (size_t o = 0; o < width; o++) {
+        packed[o] = bias != NULL && o < N ? bias[o] : 0.0f;
+        for (size_t k = 0; k < input_channels; k++) packed[(k + 1) * width + o] = o < N ? weights[o * input_channels + k] : 0.0f;
     }
 }
 
@@ -160,8 +170,10 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t count, const size
     }
     const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
     for (size_t m = 0; m < M; m++) {
-        const fk_epilogue_avx2 epilogue = variant & (FK_SLOPES | FK_RESIDUAL) ? fk_epilogue_avx2_make(op, 8 * m, 8) : (fk_epilogue_avx2){0};
-        for (size_t i = 0; i < count; i++) fk_pointwise_store_avx2(op, acc[i * M + m], vmin, vmax, &epilogue, p + i, 8 * m, 8, variant);
+        // Fewer than 8 channels (only in the copies without FK_FULL): the first N lanes.
+        const ptrdiff_t lanes = variant & FK_FULL || op->output_channels >= 8 ? 8 : (ptrdiff_t)op->output_channels;
+        const fk_epilogue_avx2 epilogue = variant & (FK_SLOPES | FK_RESIDUAL) ? fk_epilogue_avx2_make(op, 8 * m, lanes) : (fk_epilogue_avx2){0};
+        for (size_t i = 0; i < count; i++) fk_pointwise_store_avx2(op, acc[i * M + m], vmin, vmax, &epilogue, p + i, 8 * m, lanes, variant);
     }
 }
 
@@ -180,7 +192,8 @@ void pixels_avx2_with(const fk_pointwise *operation, size_t start, size_t end, c
 /// A copy of the loops for 8, 24 and 40 channels and each variant (`FK_POINTWISE_VARIANTS`), a
 /// function of its own (see `PANEL_VARIANT_FUNCTION` in PointwiseConvolutionPanels.c), whose
 /// vectors are all whole (`FK_FULL`); and one that tests for each part of the epilogue
-/// (`FK_IF_PRESENT`), for a residual narrower than the output (a channel PAD folded in).
+/// (`FK_IF_PRESENT`), for a residual narrower than the output (a channel PAD folded in) and for
+/// fewer than 8 channels.
 #define POINTWISE_FUNCTIONS(name, variant)                                                                 \
     FK_AVX2 static __attribute__((noinline)) void x8_##name##_avx2(const fk_pointwise *op, size_t start,  \
                                                                     size_t end) {                          \
@@ -200,11 +213,12 @@ POINTWISE_FUNCTIONS(if_present, FK_SLOPES | FK_RESIDUAL | FK_CLAMP | FK_ADD_CLAM
 #undef WHOLE_POINTWISE_FUNCTIONS
 #undef POINTWISE_FUNCTIONS
 
-/// The 8-, 24- or 40-channel copy (`M` = 1, 3 or 5 accumulators per pixel) for the node's variant.
+/// The 8-, 24- or 40-channel copy (`M` = 1, 3 or 5 accumulators per pixel) for the node's variant,
+/// or with fewer than 8 channels (`M` = 1) the one that tests for each part.
 FK_AVX2 static void pixels_avx2(const fk_pointwise *op, size_t start, size_t end, size_t M) {
 #define POINTWISE_CALL(name) \
     (M == 1 ? x8_##name##_avx2 : M == 3 ? x24_##name##_avx2 : x40_##name##_avx2)(op, start, end)
-    if (op->residual != NULL && op->residual_channels < op->output_channels) {
+    if (op->output_channels < 8 || (op->residual != NULL && op->residual_channels < op->output_channels)) {
         POINTWISE_CALL(if_present);
         return;
     }
@@ -225,6 +239,11 @@ void fk_pointwise_pixels(const fk_pointwise *op, size_t start, size_t end) {
         return;
     }
 #if FK_X86
+    if (op->lanes >= 8 && op->output_channels < 8) {
+        // AVX-512 too: a pixel's channels fill less than one 8-lane vector.
+        pixels_avx2(op, start, end, 1);
+        return;
+    }
     if (op->lanes == 16) {
         const size_t K = op->input_channels;
         switch (op->output_channels) {

@@ -100,7 +100,7 @@ void fk_conv_single_output_rows(const fk_conv_single_output *op, size_t scratch_
 /// `op`, with the task's own scratch (`task × fk_conv_single_output_scratch_count` floats in).
 void fk_conv_single_output_task(void *op, size_t task);
 
-/// 1×1 convolution with stride 1 and `output_channels` = 8 or at least 16:
+/// 1×1 convolution with stride 1 and `output_channels` from 2 to 8 or at least 16:
 /// `output[p][o] = clamp(bias[o] + Σ_k input[p][k] × weight[o][k])` for each pixel p, with the sum
 /// in k order, one fused multiply-add per term (as XNNPACK's GEMM kernels). Where
 /// `fk_pointwise_supports_patches` says so, also a convolution whose kernel is its stride (see
@@ -148,7 +148,7 @@ typedef struct fk_pointwise {
 /// to this many output channels: the 8-lane and portable panel kernels do.
 int fk_pointwise_supports_patches(size_t lanes, size_t output_channels);
 
-/// Whether the kernel computes this many output channels (8, or 16 and more).
+/// Whether the kernel computes this many output channels (2 to 8, or 16 and more).
 int fk_pointwise_supports(size_t output_channels);
 
 /// Pixels the kernel computes together with `lanes` lanes for this many pixels and output

@@ -124,9 +124,10 @@ import TestSupport
         try Self.expectBitIdentical(worstXNNPACKDelta)
     }
 
-    /// 8, 24 and 40 channels (8-lane accumulators) and other counts from 16 on (panels of 32
-    /// channels with a 16-wide last panel, 7 pixels at a time, or 6 with AVX2, and the pixels left
-    /// over), and layers of one pixel (with AVX2 four panels at a time from 16384 weights on).
+    /// 8, 24 and 40 channels (8-lane accumulators), 2 to 7 (one accumulator, its first lanes
+    /// stored) and other counts from 16 on (panels of 32 channels with a 16-wide last panel, 7
+    /// pixels at a time, or 6 with AVX2, and the pixels left over), and layers of one pixel (with
+    /// AVX2 four panels at a time from 16384 weights on).
     @Test func pointwiseConv2D() throws {
         var worstXNNPACKDelta: Float = 0
         try runDifferentialCases("CONV_2D 1×1 (fast)", count: 60, seed: 0xFA578,
@@ -134,9 +135,10 @@ import TestSupport
             let onePixel = rng.int(in: 0...4) == 0
             let n = onePixel ? 1 : rng.pick([1, 1, 2]), h = onePixel ? 1 : rng.int(in: 1...13), w = onePixel ? 1 : rng.int(in: 1...41)
             let c = onePixel ? rng.pick([144, 512, 1152]) : rng.pick([1, 3, 8, 8, 13, 16, 16, 24, 32, 48, 64, 144])
-            // 17 to 45: every partial last vector of 8 (1 to 7 lanes), stored without masked stores.
+            // 2 to 7 and 17 to 45: every partial last vector of 8 (1 to 7 lanes), stored without
+            // masked stores.
             let cout = onePixel ? rng.pick([117, 128, 130, 195, 200])
-                : rng.pick([8, 8, 24, 40, 16, 17, 31, 32, 33, 48, 64, 97, 100, 28, 35, 38, 42, 45])
+                : rng.pick([8, 8, 24, 40, 16, 17, 31, 32, 33, 48, 64, 97, 100, 28, 35, 38, 42, 45, 2, 4, 6, 7])
             let padding: Padding = rng.bool() ? .same : .valid
             let activation = rng.pick([FusedActivation.none, .relu, .relu6, .reluN1To1])
             let hasBias = rng.int(in: 0...4) != 0
@@ -230,12 +232,12 @@ import TestSupport
             let onePixel = rng.int(in: 0...4) == 0
             let h = onePixel ? 1 : rng.int(in: 1...11), w = onePixel ? 1 : rng.int(in: 1...29)
             let c = onePixel ? rng.pick([256, 512]) : rng.pick([3, 8, 16, 24, 48])
-            let cout = onePixel ? rng.pick([100, 130, 200]) : rng.pick([8, 16, 20, 24, 31, 32, 40, 64, 100])
+            let cout = onePixel ? rng.pick([100, 130, 200]) : rng.pick([8, 16, 20, 24, 31, 32, 40, 64, 100, 3, 6])
             let (adds, prelu) = rng.pick([(true, true), (true, true), (true, false), (false, true)])
             let residualFirst = rng.bool()
             let addActivation = rng.pick([FusedActivation.none, .none, .relu, .relu6])
             let residualComputedLater = rng.bool()
-            let paddedChannels = residualComputedLater || !adds ? 0 : rng.pick([0, 0, 1, 4, cout - 1])
+            let paddedChannels = residualComputedLater || !adds ? 0 : rng.pick([0, 0, 1, min(4, cout - 1), cout - 1])
 
             var b = TestGraphBuilder()
             let x = b.input([1, h, w, c])

@@ -1,10 +1,11 @@
 import CFastKernels
 
-/// CONV_2D 1×1 with stride 1 to 8 or at least 16 output channels, and with AVX2 convolutions whose
-/// kernel is their stride (face_landmarks_detector's 2×2 of stride 2) to 16 or more, by
+/// CONV_2D 1×1 with stride 1 to 2–8 or at least 16 output channels, and with AVX2 convolutions
+/// whose kernel is their stride (face_landmarks_detector's 2×2 of stride 2) to 16 or more, by
 /// CFastKernels' kernels (see `PointwiseConvolution.c`): 8, 24 and 40 channels (e.g. the 16 → 8
 /// bottlenecks of the face and pose landmark networks at 128² and 256²) with 8-lane accumulators,
-/// where XNNPACK's 16-lane tiles leave half a vector per pixel idle; other counts in panels of 32
+/// where XNNPACK's 16-lane tiles leave half a vector per pixel idle, and fewer than 8 (the
+/// detectors' score and box heads) in one accumulator per pixel; other counts in panels of 32
 /// channels by 7 or 8 pixels (16 by 6 with AVX2), where Debian's 2022 XNNPACK has only 16-wide
 /// tiles. Sums bias + terms in input-channel order with fused multiply-adds, as XNNPACK's GEMM
 /// kernels do; then, when an ADD and PRELU were fused into the node (``Node/epilogue``), adds the
@@ -33,7 +34,7 @@ final class FastPointwiseConv2DKernel: Kernel {
             axis.kernelSize == side && axis.dilation == 1 && axis.padBefore == 0
                 && (axis.stride == side || axis.outputSize == 1) && axis.outputSize * side <= axis.inputSize
         }
-        if side == 1 { return p.height.stride == 1 && p.width.stride == 1 ? 1 : nil }
+        if side == 1 { return p.width.kernelSize == 1 && p.height.stride == 1 && p.width.stride == 1 ? 1 : nil }
         return p.batch == 1 && tiles(p.height) && tiles(p.width) ? side : nil
     }
 
