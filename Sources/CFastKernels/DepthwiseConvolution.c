@@ -175,11 +175,11 @@ void row_avx2(const fk_depthwise *op, size_t y, const size_t KH, const size_t KW
 }
 
 // Whole pixels (channels a multiple of 8 with stride 1, any channels with stride 2): every vector
-// holds 8 channels of one pixel (the last block of a pixel whose channels are not a multiple of 8,
-// the channels left: the packed vector of a weight period that starts there, loaded and stored up
-// to the pixel's last channel), so a pair of rows is computed in chunks of channel blocks, pixel group by pixel group
-// along the rows for each chunk, so that the chunk's weights and the input in reach stay in the
-// L1 cache. A group is four pixels of one block in both rows (the last group of a row overlaps the
+// holds 8 channels of one pixel (a pixel's last block, where its channels are not a multiple of 8,
+// the channels left: the packed vector of the weight period that starts there, loaded and stored
+// up to the pixel's last channel), so a pair of rows is computed in chunks of channel blocks,
+// pixel group by pixel group along the rows for each chunk, so that the chunk's weights and the
+// input in reach stay in the L1 cache. A group is four pixels of one block in both rows (the last group of a row overlaps the
 // one before). Where every tap of the group is inside the input, its pixels are read stride·C
 // floats apart; elsewhere each pixel's columns are clamped into the input and the taps outside
 // masked to zeros (which the multiply-add then adds, as XNNPACK does). Rows narrower than four
@@ -220,8 +220,8 @@ void store4(const fk_depthwise *op, __m256 acc[2][4], float *out, size_t k, cons
 }
 
 /// Four pixels `S·C` floats apart of channel block `k` (its first `lanes` channels, the others read
-/// as zeros) in each of `R` output rows (1 or 2), from
-/// input offset `in` (pixel 0 of tap (0, 0)) in `rows` (the input rows in reach). With two rows
+/// as zeros) in each of `R` output rows (1 or 2), from input offset `in` (pixel 0 of tap (0, 0)) in
+/// `rows` (the input rows in reach). With two rows
 /// the input vectors loaded for both feed both (as tap ky of the first row and ky - S of the
 /// second): eight independent chains, where one row had four chains and a weight load per four.
 /// Each chain still adds its taps in the order kx, ky.
@@ -269,8 +269,9 @@ void pixels4_edge_avx2(const fk_depthwise *op, const float *const *rows, const p
         const __m256 m0 = masks[kx][0], m1 = masks[kx][1], m2 = masks[kx][2], m3 = masks[kx][3];
         for (size_t row = 0; row < ROWS_IN_REACH(KH, R, S); row++) {
             const float *p = rows[row];
-            const __m256 x[4] = {_mm256_and_ps(fk_load_first8(p + o0, lanes), m0), _mm256_and_ps(fk_load_first8(p + o1, lanes), m1),
-                                 _mm256_and_ps(fk_load_first8(p + o2, lanes), m2), _mm256_and_ps(fk_load_first8(p + o3, lanes), m3)};
+            const __m256 x[4] = {
+                _mm256_and_ps(fk_load_first8(p + o0, lanes), m0), _mm256_and_ps(fk_load_first8(p + o1, lanes), m1),
+                _mm256_and_ps(fk_load_first8(p + o2, lanes), m2), _mm256_and_ps(fk_load_first8(p + o3, lanes), m3)};
             accumulate4(acc, x, block, kx, row, R, S, KH);
         }
     }
@@ -321,9 +322,9 @@ void pixels4_sliding(const fk_depthwise *op, const float *const *rows, ptrdiff_t
 }
 
 /// `NK` channel blocks from `k` of one pixel in each of `R` output rows (1 or 2), the last one's
-/// first `last_lanes` channels, reading `rows`
-/// as `pixels4_avx2` does; the pixel's input column for tap kx starts `columns[kx]` floats into a
-/// row, or is -1 outside the input, where the zeros are read (and added, as XNNPACK does).
+/// first `last_lanes` channels, reading `rows` as `pixels4_avx2` does; the pixel's input column for
+/// tap kx starts `columns[kx]` floats into a row, or is -1 outside the input, where the zeros are
+/// read (and added, as XNNPACK does).
 FK_AVX2 static inline __attribute__((always_inline))
 void blocks_avx2(const fk_depthwise *op, const float *const *rows, const ptrdiff_t *columns, float *out, size_t k,
                  const size_t NK, ptrdiff_t last_lanes, const size_t R, const size_t S, const size_t KH, const size_t KW,
@@ -409,9 +410,11 @@ void row_pixels_avx2(const fk_depthwise *op, size_t y, const size_t R, const siz
             if (ix >= 0 && ix + (ptrdiff_t)(3 * S + KW - 1) < in_width) {
                 for (size_t k = k0; k < k1; k++) {
                     if (sliding) pixels4_sliding(op, rows, ix * (ptrdiff_t)C, NULL, NULL, out + x * C, k, R, KH, KW, vmin, vmax);
-                    else if (k + 1 == blocks && last_lanes < 8) {
+                    else if (k + 1 < blocks || last_lanes == 8) {
+                        pixels4_avx2(op, rows, ix * (ptrdiff_t)C, out + x * C, k, 8, R, S, KH, KW, vmin, vmax);
+                    } else {
                         pixels4_avx2(op, rows, ix * (ptrdiff_t)C, out + x * C, k, last_lanes, R, S, KH, KW, vmin, vmax);
-                    } else pixels4_avx2(op, rows, ix * (ptrdiff_t)C, out + x * C, k, 8, R, S, KH, KW, vmin, vmax);
+                    }
                 }
                 continue;
             }
@@ -427,9 +430,11 @@ void row_pixels_avx2(const fk_depthwise *op, size_t y, const size_t R, const siz
             }
             for (size_t k = k0; k < k1; k++) {
                 if (sliding) pixels4_sliding(op, rows, 0, offsets, masks, out + x * C, k, R, KH, KW, vmin, vmax);
-                else if (k + 1 == blocks && last_lanes < 8) {
+                else if (k + 1 < blocks || last_lanes == 8) {
+                    pixels4_edge_avx2(op, rows, offsets, masks, out + x * C, k, 8, R, S, KH, KW, vmin, vmax);
+                } else {
                     pixels4_edge_avx2(op, rows, offsets, masks, out + x * C, k, last_lanes, R, S, KH, KW, vmin, vmax);
-                } else pixels4_edge_avx2(op, rows, offsets, masks, out + x * C, k, 8, R, S, KH, KW, vmin, vmax);
+                }
             }
         }
     }

@@ -172,8 +172,11 @@ void block_avx2(const fk_pointwise *op, size_t p, const size_t count, const size
     for (size_t m = 0; m < M; m++) {
         // Fewer than 8 channels (only in the copies without FK_FULL): the first N lanes.
         const ptrdiff_t lanes = variant & FK_FULL || op->output_channels >= 8 ? 8 : (ptrdiff_t)op->output_channels;
-        const fk_epilogue_avx2 epilogue = variant & (FK_SLOPES | FK_RESIDUAL) ? fk_epilogue_avx2_make(op, 8 * m, lanes) : (fk_epilogue_avx2){0};
-        for (size_t i = 0; i < count; i++) fk_pointwise_store_avx2(op, acc[i * M + m], vmin, vmax, &epilogue, p + i, 8 * m, lanes, variant);
+        const fk_epilogue_avx2 epilogue =
+            variant & (FK_SLOPES | FK_RESIDUAL) ? fk_epilogue_avx2_make(op, 8 * m, lanes) : (fk_epilogue_avx2){0};
+        for (size_t i = 0; i < count; i++) {
+            fk_pointwise_store_avx2(op, acc[i * M + m], vmin, vmax, &epilogue, p + i, 8 * m, lanes, variant);
+        }
     }
 }
 

@@ -2,8 +2,9 @@ import CFastKernels
 
 /// DEPTHWISE_CONV_2D with dilation 1 and multiplier 1 on one image, stride 1 or 2, by
 /// CFastKernels' row kernel (whole 8-float vectors along NHWC rows whatever the channel count, or
-/// pixel by pixel in blocks of 8 channels; see `DepthwiseConvolution.c`). Sums bias + taps in XNNPACK's order with fused multiply-adds, so
-/// results match the XNNPACK backend's bit for bit on AVX-512 processors.
+/// pixel by pixel in blocks of 8 channels; see `DepthwiseConvolution.c`). Sums bias + taps in
+/// XNNPACK's order with fused multiply-adds, so results match the XNNPACK backend's bit for bit on
+/// AVX-512 processors.
 final class FastDepthwiseConv2DKernel: Kernel {
     private let operation: UnsafeMutablePointer<fk_depthwise>
     private let packed: UnsafeMutableBufferPointer<Float>
@@ -23,14 +24,14 @@ final class FastDepthwiseConv2DKernel: Kernel {
             && p.height.padBefore < p.height.kernelSize && p.width.padBefore < p.width.kernelSize
     }
 
-    /// Whether these parameters are worth taking from XNNPACK, whose kernels have `lanes` lanes:
-    /// every stride-1 node, and stride-2 nodes of at least 800k multiply-adds or, with 8 lanes
-    /// (AVX2), of fewer than 128 channels. On smaller ones with AVX-512 XNNPACK's 16-wide loads win
-    /// over our 8-wide ones and our edge groups (per-node profiles on Zen 4, ours / XNNPACK:
-    /// 0.73–0.91 from 845k multiply-adds up, 1.1–1.9 from 461k down). With AVX2 XNNPACK's loads are
-    /// as wide as ours, and its per-pixel indirection costs most where a pixel has few channels
-    /// (Zen 3: 0.39–0.6 of its time with 24 and 48 channels, 0.87–1.0 with 64 and 88, 1.1–1.5 with
-    /// 128 to 288; docs/engine.md §4.2).
+    /// Whether these parameters are worth taking from XNNPACK, for our kernels at `lanes` lanes (8
+    /// with AVX2, 16 with AVX-512): every stride-1 node, and stride-2 nodes of at least 800k
+    /// multiply-adds or, with 8 lanes, of fewer than 128 channels. On smaller ones with AVX-512
+    /// XNNPACK's 16-wide loads win over our 8-wide ones and our edge groups (per-node profiles on
+    /// Zen 4, ours / XNNPACK: 0.73–0.91 from 845k multiply-adds up, 1.1–1.9 from 461k down). With
+    /// AVX2 XNNPACK's loads are as wide as ours, and its per-pixel indirection costs most where a
+    /// pixel has few channels (Zen 3: 0.39–0.68 of its time with 24 to 48 channels, 0.77–1.0 with
+    /// 64 and 88, 1.0–1.5 from 128 on; docs/engine.md §4.2).
     static func beatsXNNPACK(_ p: DepthwiseConv2DParameters, lanes: Int) -> Bool {
         p.height.stride == 1 || (lanes == 8 && p.inputChannels < 128)
             || p.height.outputSize * p.width.outputSize * p.outputChannels * p.height.kernelSize * p.width.kernelSize >= 800_000
