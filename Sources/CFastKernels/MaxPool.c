@@ -70,7 +70,7 @@ FK_AVX2 static void row_2x2_avx2(const fk_max_pool *op, size_t y, __m256 low, __
     const float *upper = op->input + (2 * y - op->pad_top) * op->input_width * C;
     const float *lower = upper + op->input_width * C;
     float *out = op->output + y * op->output_width * C;
-    const __m256i mask = fk_lane_mask8(0, (ptrdiff_t)(C - full));
+    const ptrdiff_t left = (ptrdiff_t)(C - full);
     for (size_t x = 0; x < op->output_width; x++) {
         const float *a = upper + 2 * x * C, *b = lower + 2 * x * C;
         for (size_t c = 0; c < full; c += 8) {
@@ -79,10 +79,9 @@ FK_AVX2 static void row_2x2_avx2(const fk_max_pool *op, size_t y, __m256 low, __
             _mm256_storeu_ps(out + x * C + c, _mm256_min_ps(_mm256_max_ps(m, low), high));
         }
         if (full < C) {
-            const __m256 m = _mm256_max_ps(
-                _mm256_max_ps(_mm256_maskload_ps(a + full, mask), _mm256_maskload_ps(a + C + full, mask)),
-                _mm256_max_ps(_mm256_maskload_ps(b + full, mask), _mm256_maskload_ps(b + C + full, mask)));
-            fk_store_first8(out + x * C + full, _mm256_min_ps(_mm256_max_ps(m, low), high), (ptrdiff_t)(C - full));
+            const __m256 m = _mm256_max_ps(_mm256_max_ps(fk_load_first8(a + full, left), fk_load_first8(a + C + full, left)),
+                                           _mm256_max_ps(fk_load_first8(b + full, left), fk_load_first8(b + C + full, left)));
+            fk_store_first8(out + x * C + full, _mm256_min_ps(_mm256_max_ps(m, low), high), left);
         }
     }
 }
