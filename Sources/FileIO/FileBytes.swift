@@ -1,7 +1,7 @@
 import Foundation
 
 /// File reads and writes: the one way the package reads a model, a bundle or a picture from
-/// disk (whole, or a bundle's directory from its end).
+/// disk (whole, a bundle's directory from its end, or one of its members).
 public enum FileBytes {
     /// The file's bytes, read straight into the array (no intermediate `Data` and copy): the size
     /// `fstat` gives in one go, then whatever follows up to the end, so that pipes and files that
@@ -40,6 +40,25 @@ public enum FileBytes {
             }
             guard error == 0 else { throw FileError(path: path, reading: true, code: error) }
             return (bytes, offset)
+        }
+    }
+
+    /// The bytes of `range` of the file (fewer when the file ends inside it), read straight into
+    /// the array: a zip archive's member without the rest of the archive.
+    public static func read(_ path: String, range: Range<Int>) throws(FileError) -> [UInt8] {
+        try withOpenFile(path) { (descriptor, size) throws(FileError) in
+            let count = min(range.count, max(size - range.lowerBound, 0))
+            guard count > 0 else { return [] }
+            guard lseek(descriptor, off_t(range.lowerBound), SEEK_SET) == off_t(range.lowerBound) else {
+                throw FileError(path: path, reading: true, code: errno)
+            }
+            var error: Int32 = 0
+            let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                prefault(UnsafeMutableRawBufferPointer(buffer))
+                initialized = readFully(descriptor, into: buffer, error: &error)
+            }
+            guard error == 0 else { throw FileError(path: path, reading: true, code: error) }
+            return bytes
         }
     }
 

@@ -37,17 +37,7 @@ struct HostileBundleTests {
                 total += 1
                 do {
                     let bundle = try TaskBundle(bytes: mutated)
-                    var allRead = true
-                    for member in bundle.memberNames {
-                        do {
-                            let data = try bundle.data(named: member)
-                            // A member that reads passed its CRC-32: it is one of the originals.
-                            #expect(expected.contains(data), "\(name) mutation \(index): \(member) read wrong bytes")
-                        } catch is ModelError {
-                            allRead = false
-                        }
-                    }
-                    if allRead { intact += 1 } else { errors += 1 }
+                    if try Self.readsEveryMember(of: bundle, as: expected, "\(name) mutation \(index)") { intact += 1 } else { errors += 1 }
                 } catch is ModelError {
                     errors += 1
                 } catch {
@@ -57,5 +47,20 @@ struct HostileBundleTests {
         }
         #expect(total == 2 * Self.mutationsPerArchive)
         #expect(errors > total / 4 && intact > 0, "errors \(errors), intact \(intact) of \(total)")
+    }
+
+    /// Whether every member of `bundle` reads; a member that reads passed its CRC-32, so it must
+    /// be one of the `originals`. A member that does not read must end in a ``ModelError``.
+    static func readsEveryMember(of bundle: TaskBundle, as originals: [[UInt8]], _ context: String) throws -> Bool {
+        var allRead = true
+        for member in bundle.memberNames {
+            do {
+                let data = try bundle.data(named: member)
+                #expect(originals.contains(data), "\(context): \(member) read wrong bytes")
+            } catch is ModelError {
+                allRead = false
+            }
+        }
+        return allRead
     }
 }

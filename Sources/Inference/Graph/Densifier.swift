@@ -1,7 +1,8 @@
 import TFLite
 
-/// Where each stored value of a sparse constant goes in its dense form (TFLite's sparsity format:
-/// a traversal order over the original dimensions plus block dimensions, each level dense or CSR).
+/// The dense form of a sparse constant (TFLite's sparsity format: a traversal order over the
+/// original dimensions plus block dimensions, each level dense or CSR), each stored value written
+/// to its place as the walk over the levels reaches it.
 struct Densifier {
     let sparsity: Sparsity
     let shape: [Int]
@@ -19,8 +20,9 @@ struct Densifier {
         .invalidNode(op: op, node: node, detail: "sparse tensor: \(detail)")
     }
 
-    /// The dense row-major index of each of the `valueCount` stored values, in storage order.
-    func destinations(valueCount: Int) throws -> [Int] {
+    /// The dense row-major array of `stored` (the stored values in storage order), `zero`
+    /// wherever no value is stored: each value written to its place as the walk reaches it.
+    func densify<Element>(_ stored: [Element], zero: Element) throws -> [Element] {
         let rank = shape.count
         let levels = sparsity.traversalOrder.count
         let blockCount = sparsity.blockMap.count
@@ -50,20 +52,19 @@ struct Densifier {
         for d in stride(from: rank - 2, through: 0, by: -1) { strides[d] = strides[d + 1] * shape[d + 1] }
 
         var walk = Walk(
-            sparsity: sparsity, shape: shape, strides: strides, blockSizes: blockSizes, valueCount: valueCount,
+            sparsity: sparsity, shape: shape, strides: strides, blockSizes: blockSizes, stored: stored, zero: zero,
             budget: (shape.reduce(1, *) + 1) * (levels + 1) + 1024, invalid: invalid)
         try walk.visit(level: 0, parent: 0)
-        let places = walk.places
-        guard places.count == valueCount else {
-            throw invalid("\(places.count) positions for \(valueCount) stored values")
+        guard walk.placed == stored.count else {
+            throw invalid("\(walk.placed) positions for \(stored.count) stored values")
         }
-        return places
+        return walk.dense
     }
 }
 
-/// The depth-first walk over the traversal levels (a struct walked in place, so the hot leaf
-/// needs no dynamic exclusivity checks).
-private struct Walk {
+/// The depth-first walk over the traversal levels, writing each stored value to its place (a
+/// struct walked in place, so the hot leaf needs no dynamic exclusivity checks).
+private struct Walk<Element> {
     let rank: Int
     let levels: Int
     let order: [Int]
@@ -75,15 +76,17 @@ private struct Walk {
     let denseSizes: [Int?]
     let segments: [[Int]]
     let indices: [[Int]]
-    let valueCount: Int
+    let stored: [Element]
     let invalid: (String) -> InferenceError
     var budget: Int
     var coordinates: [Int]
     var original: [Int]
-    var places: [Int] = []
+    /// The dense values, and how many stored values have been placed in them.
+    var dense: [Element]
+    var placed = 0
 
-    init(sparsity: Sparsity, shape: [Int], strides: [Int], blockSizes: [Int], valueCount: Int, budget: Int,
-         invalid: @escaping (String) -> InferenceError) {
+    init(sparsity: Sparsity, shape: [Int], strides: [Int], blockSizes: [Int], stored: [Element], zero: Element,
+         budget: Int, invalid: @escaping (String) -> InferenceError) {
         rank = shape.count
         levels = sparsity.traversalOrder.count
         order = sparsity.traversalOrder
@@ -94,12 +97,12 @@ private struct Walk {
         denseSizes = sparsity.dimensionMetadata.map { if case .dense(let size) = $0 { size } else { nil } }
         segments = sparsity.dimensionMetadata.map { if case .sparseCSR(let s, _) = $0 { s } else { [] } }
         indices = sparsity.dimensionMetadata.map { if case .sparseCSR(_, let i) = $0 { i } else { [] } }
-        self.valueCount = valueCount
+        self.stored = stored
         self.invalid = invalid
         self.budget = budget
         coordinates = [Int](repeating: 0, count: levels)
         original = [Int](repeating: 0, count: shape.count)
-        places.reserveCapacity(valueCount)
+        dense = [Element](repeating: zero, count: shape.reduce(1, *))
     }
 
     mutating func visit(level: Int, parent: Int) throws {
@@ -139,7 +142,7 @@ private struct Walk {
         budget -= values.count
         guard budget > 0 else { throw invalid("metadata describes more positions than the dense shape \(shape) holds") }
         guard !values.isEmpty else { return }
-        guard places.count + values.count <= valueCount else { throw invalid("more positions than the \(valueCount) stored values") }
+        guard placed + values.count <= stored.count else { throw invalid("more positions than the \(stored.count) stored values") }
         let last = levels - 1
         let dimension = last < rank ? order[last] : blockMap[order[last] - rank]
         coordinates[last] = 0
@@ -147,15 +150,17 @@ private struct Walk {
         let limit = shape[dimension] - original[dimension], stride = strides[dimension]
         for value in values {
             guard value >= 0, value < limit else { throw invalid("index \(value) at the last level lies outside shape \(shape)") }
-            places.append(base + value * stride)
+            dense[base + value * stride] = stored[placed]
+            placed += 1
         }
     }
 
-    /// Maps the current coordinates to a dense row-major index.
+    /// Places the next stored value at the current coordinates' dense row-major index.
     private mutating func leaf() throws {
         let flat = try flatIndex()
-        guard places.count < valueCount else { throw invalid("more positions than the \(valueCount) stored values") }
-        places.append(flat)
+        guard placed < stored.count else { throw invalid("more positions than the \(stored.count) stored values") }
+        dense[flat] = stored[placed]
+        placed += 1
     }
 
     /// The dense row-major index of the current coordinates, which must lie inside the shape.

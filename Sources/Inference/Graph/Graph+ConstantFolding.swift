@@ -8,6 +8,9 @@ struct ConstantFolder {
     enum Values {
         case float32([Float])
         case float16([UInt16])
+        /// Dense float16 values still in the model's bytes (two each, little-endian), converted to
+        /// float32 from there (``HalfFloat/floats(fromLittleEndian:)``).
+        case float16Bytes(ArraySlice<UInt8>)
         case int32([Int32])
         case int8([Int8])
         case uint8([UInt8])
@@ -16,6 +19,7 @@ struct ConstantFolder {
             switch self {
             case .float32(let v): v.count
             case .float16(let v): v.count
+            case .float16Bytes(let b): b.count / 2
             case .int32(let v): v.count
             case .int8(let v): v.count
             case .uint8(let v): v.count
@@ -51,9 +55,13 @@ struct ConstantFolder {
                 throw InferenceError.invalidNode(op: code.name, node: node, detail: "output type \(outputTensor.type) differs from input type \(tensors[input].type)")
             }
             if let sparsity = tensors[input].sparsity, folded[input] == nil {
-                let places = try Densifier(sparsity: sparsity, shape: tensors[input].shape, op: code.name, node: node).destinations(valueCount: values.count)
+                // The dense array is made before the walk checks the metadata: no larger than an arena.
                 let denseCount = try Self.elementCount(of: tensors[input].shape, tensor: tensors[input].name)
-                folded[output] = Self.scatter(values, to: places, count: denseCount)
+                guard denseCount <= Arena.maximumByteCount / (tensors[input].type.byteWidth ?? 1) else {
+                    throw InferenceError.invalidNode(op: code.name, node: node, detail: "sparse tensor '\(tensors[input].name)' of shape \(tensors[input].shape) is too large")
+                }
+                let densifier = Densifier(sparsity: sparsity, shape: tensors[input].shape, op: code.name, node: node)
+                folded[output] = try Self.densify(values, by: densifier)
             } else {
                 folded[output] = values
             }
@@ -87,7 +95,7 @@ struct ConstantFolder {
             tensor = GraphTensor(name: source.name, shape: source.shape, type: .float32, constant: .float32(v))
         case .int32(let v)?:
             tensor = GraphTensor(name: source.name, shape: source.shape, type: .int32, constant: .int32(v))
-        case .float16?, .int8?, .uint8?:
+        case .float16?, .float16Bytes?, .int8?, .uint8?:
             throw InferenceError.unsupportedTensorType(tensor: source.name, type: source.type.description, detail: "constants used by operators must be float32 or int32 (dequantize them first)")
         }
         if let constant = tensor.constant, constant.count != count {
@@ -121,7 +129,7 @@ struct ConstantFolder {
         }
         switch tensor.type {
         case .float32: return .float32(Self.load(bytes, as: UInt32.self).map(Float.init(bitPattern:)))
-        case .float16: return .float16(Self.load(bytes, as: UInt16.self))
+        case .float16: return tensor.sparsity == nil ? .float16Bytes(bytes) : .float16(Self.load(bytes, as: UInt16.self))
         case .int32: return .int32(Self.load(bytes, as: Int32.self))
         case .int8: return .int8(Self.load(bytes, as: Int8.self))
         case .uint8: return .uint8(Self.load(bytes, as: UInt8.self))
@@ -152,6 +160,7 @@ struct ConstantFolder {
         switch values {
         case .float32(let v): return v
         case .float16(let v): return HalfFloat.floats(fromBits: v)
+        case .float16Bytes(let b): return HalfFloat.floats(fromLittleEndian: b)
         case .int32: throw InferenceError.unsupportedTensorType(tensor: tensor.name, type: "int32", detail: "DEQUANTIZE (node \(node)) takes float16, int8 or uint8")
         case .int8(let v): return try affine(v.map(Int64.init), tensor: tensor, node: node)
         case .uint8(let v): return try affine(v.map(Int64.init), tensor: tensor, node: node)
@@ -183,18 +192,14 @@ struct ConstantFolder {
 
     // MARK: Helpers
 
-    private static func scatter(_ values: Values, to places: [Int], count: Int) -> Values {
-        func spread<T>(_ v: [T], zero: T) -> [T] {
-            var dense = [T](repeating: zero, count: count)
-            for (source, place) in places.enumerated() { dense[place] = v[source] }
-            return dense
-        }
+    private static func densify(_ values: Values, by densifier: Densifier) throws -> Values {
         switch values {
-        case .float32(let v): return .float32(spread(v, zero: 0))
-        case .float16(let v): return .float16(spread(v, zero: 0))
-        case .int32(let v): return .int32(spread(v, zero: 0))
-        case .int8(let v): return .int8(spread(v, zero: 0))
-        case .uint8(let v): return .uint8(spread(v, zero: 0))
+        case .float32(let v): .float32(try densifier.densify(v, zero: 0))
+        case .float16(let v): .float16(try densifier.densify(v, zero: 0))
+        case .float16Bytes(let b): .float16(try densifier.densify(Self.load(b, as: UInt16.self), zero: 0))
+        case .int32(let v): .int32(try densifier.densify(v, zero: 0))
+        case .int8(let v): .int8(try densifier.densify(v, zero: 0))
+        case .uint8(let v): .uint8(try densifier.densify(v, zero: 0))
         }
     }
 

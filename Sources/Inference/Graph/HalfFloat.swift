@@ -6,10 +6,28 @@ package enum HalfFloat {
     /// The binary32 value of each binary16 bit pattern, exact for every value (subnormals,
     /// infinities, NaN payloads): `fk_half_to_float`, eight at a time with F16C.
     package static func floats(fromBits halves: [UInt16]) -> [Float] {
-        [Float](unsafeUninitializedCapacity: halves.count) { buffer, initialized in
+        halves.withUnsafeBufferPointer { floats(from: $0.baseAddress, count: $0.count) }
+    }
+
+    /// The same for the little-endian binary16 values in `bytes` (two bytes each, a model
+    /// file's), converted where they lie when the host is little-endian and they are aligned:
+    /// no array of halves is made first, a copy of a model's float16 weights at load.
+    package static func floats(fromLittleEndian bytes: ArraySlice<UInt8>) -> [Float] {
+        let count = bytes.count / 2
+        let converted: [Float]? = bytes.withUnsafeBytes { raw in
+            guard UInt16(littleEndian: 1) == 1, let base = raw.baseAddress, Int(bitPattern: base) % 2 == 0 else { return nil }
+            return base.withMemoryRebound(to: UInt16.self, capacity: count) { floats(from: $0, count: count) }
+        }
+        if let converted { return converted }
+        let halves = (0..<count).map { UInt16(bytes[bytes.startIndex + 2 * $0]) | UInt16(bytes[bytes.startIndex + 2 * $0 + 1]) << 8 }
+        return floats(fromBits: halves)
+    }
+
+    private static func floats(from halves: UnsafePointer<UInt16>?, count: Int) -> [Float] {
+        [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
             prefault(UnsafeMutableRawBufferPointer(buffer))
-            halves.withUnsafeBufferPointer { fk_half_to_float($0.baseAddress, buffer.baseAddress, $0.count) }
-            initialized = halves.count
+            fk_half_to_float(halves, buffer.baseAddress, count)
+            initialized = count
         }
     }
 }

@@ -111,30 +111,39 @@ struct ZipArchive {
         return (entry, next)
     }
 
-    /// The uncompressed bytes of `entry`, with its size and CRC-32 checked.
-    func contents(of entry: Entry) throws -> [UInt8] {
+    /// The uncompressed bytes of `entry`, with its size and CRC-32 checked. Where the bytes held
+    /// here lack the member (an archive read from its end), its local header and data are read
+    /// from `file`, the archive's file; a stored member's data is then read straight into the
+    /// array returned.
+    func contents(of entry: Entry, readingFrom file: String? = nil) throws -> [UInt8] {
         let name = "member \"\(entry.name)\""
         guard entry.flags & 1 == 0 else { throw ModelError.bundle(detail: "\(name) is encrypted") }
         let local = entry.localHeaderOffset
-        guard try data.u32(at: local, "\(name) local header") == Self.localHeaderSignature else {
+        let header = try bytes(at: local, length: 30, from: file, "\(name) local header")
+        guard try header.u32(at: local, "\(name) local header") == Self.localHeaderSignature else {
             throw ModelError.bundle(detail: "\(name) has no local header at offset \(local)")
         }
-        let nameLength = try data.u16(at: local + 26, "\(name) local header")
-        let extraLength = try data.u16(at: local + 28, "\(name) local header")
+        let nameLength = try header.u16(at: local + 26, "\(name) local header")
+        let extraLength = try header.u16(at: local + 28, "\(name) local header")
         let start = local + 30 + nameLength + extraLength
-        let compressed = try data.slice(at: start, length: entry.compressedSize, "\(name) data")
         guard entry.uncompressedSize <= Self.maxMemberSize else {
             throw ModelError.bundle(detail: "\(name) declares \(entry.uncompressedSize) bytes, more than the \(Self.maxMemberSize) we accept")
         }
+        let stored = try bytes(at: start, length: entry.compressedSize, from: file, "\(name) data")
+        let compressed = try stored.slice(at: start, length: entry.compressedSize, "\(name) data")
         let contents: [UInt8]
         switch entry.method {
         case 0:
             guard entry.compressedSize == entry.uncompressedSize else {
                 throw ModelError.bundle(detail: "\(name) is stored but its sizes differ (\(entry.compressedSize) vs \(entry.uncompressedSize))")
             }
-            contents = [UInt8](unsafeUninitializedCapacity: compressed.count) { buffer, count in
-                prefault(UnsafeMutableRawBufferPointer(buffer))
-                count = buffer.initialize(fromContentsOf: compressed)
+            if stored.start == start && stored.bytes.count == compressed.count {
+                contents = stored.bytes   // read from the file for this member alone
+            } else {
+                contents = [UInt8](unsafeUninitializedCapacity: compressed.count) { buffer, count in
+                    prefault(UnsafeMutableRawBufferPointer(buffer))
+                    count = buffer.initialize(fromContentsOf: compressed)
+                }
             }
         case 8:
             guard entry.uncompressedSize <= entry.compressedSize * Self.maxDeflateRatio + 1024 else {
@@ -151,5 +160,18 @@ struct ZipArchive {
             )
         }
         return contents
+    }
+
+    /// The archive's bytes held here when they include `length` bytes at `offset`; else those
+    /// bytes read from `file` (a file that has since grown shorter gives fewer, which the reads
+    /// from them report), after checking that they lie inside the archive.
+    private func bytes(at offset: Int, length: Int, from file: String?, _ what: @autoclosure () -> String) throws -> ZipBytes {
+        guard let file, offset < data.start else { return data }
+        try data.checkInArchive(offset, length: length, what())
+        do {
+            return ZipBytes(bytes: try FileBytes.read(file, range: offset..<offset + length), start: offset)
+        } catch {
+            throw ModelError.unreadable(path: file, reason: error.reason)
+        }
     }
 }

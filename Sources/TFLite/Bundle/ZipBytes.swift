@@ -15,11 +15,16 @@ struct ZipBytes {
     var count: Int { start + bytes.count }
 
     func checkRange(_ offset: Int, length: Int, _ what: @autoclosure () -> String) throws {
-        guard offset >= 0, length >= 0, offset <= count, length <= count - offset else {
-            throw ModelError.bundle(detail: "\(what()) (\(length) bytes at offset \(offset)) lies outside the \(count)-byte archive")
-        }
+        try checkInArchive(offset, length: length, what())
         guard offset >= start else {
             throw ModelError.bundle(detail: "\(what()) (at offset \(offset)) lies before the \(bytes.count) bytes read from the archive's end")
+        }
+    }
+
+    /// Throws unless `length` bytes at `offset` lie inside the archive (held here or not).
+    func checkInArchive(_ offset: Int, length: Int, _ what: @autoclosure () -> String) throws {
+        guard offset >= 0, length >= 0, offset <= count, length <= count - offset else {
+            throw ModelError.bundle(detail: "\(what()) (\(length) bytes at offset \(offset)) lies outside the \(count)-byte archive")
         }
     }
 

@@ -11,20 +11,23 @@ struct ModelFile {
 
     /// Reads `path` as a `.tflite` model or a `.task` bundle, as its first bytes say
     /// (``TFLite/ModelFileKind``).
+    /// A bundle's directory is read from the file's end, and each member from the file when it is
+    /// asked for (``TFLite/TaskBundle/init(contentsOfFile:)``), not the whole file first.
     init(path: String) throws(PipelineError) {
         self.path = path
-        let bytes: [UInt8]
+        let modelBytes: [UInt8]?
         do {
-            bytes = try FileBytes.read(path)
+            let kind = ModelFileKind(header: try FileBytes.read(path, range: 0..<8))
+            modelBytes = kind == .flatBufferModel ? try FileBytes.read(path) : nil
         } catch {
             throw .modelNotFound(path: path)
         }
         do {
-            if ModelFileKind(header: bytes.prefix(8)) == .flatBufferModel {
-                model = try Model(bytes: bytes)
+            if let modelBytes {
+                model = try Model(bytes: modelBytes)
                 bundle = nil
             } else {
-                bundle = try TaskBundle(bytes: bytes)
+                bundle = try TaskBundle(contentsOfFile: path)
                 model = nil
             }
         } catch {

@@ -36,6 +36,20 @@ import TestSupport
         #expect(HalfFloat.floats(fromBits: [0x3C00, 0x7E01, 0x0001]).map(\.bitPattern) == [0x3F80_0000, 0x7FC0_2000, 0x3380_0000])
     }
 
+    /// A model's float16 bytes convert as their halves do: in place at an even address, from a
+    /// copy at an odd one.
+    @Test func halvesConvertFromAModelsBytes() {
+        let halves: [UInt16] = (0..<1000).map { UInt16(truncatingIfNeeded: $0 &* 40_503 &+ 17) }
+        let bytes: [UInt8] = [0xAB] + halves.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let expected = HalfFloat.floats(fromBits: halves).map(\.bitPattern)
+        let odd = bytes[1...], even = ([0xAB, 0xCD] + bytes[1...])[2...]
+        #expect(odd.withUnsafeBytes { Int(bitPattern: $0.baseAddress!) % 2 } == 1)
+        #expect(even.withUnsafeBytes { Int(bitPattern: $0.baseAddress!) % 2 } == 0)
+        #expect(HalfFloat.floats(fromLittleEndian: odd).map(\.bitPattern) == expected)
+        #expect(HalfFloat.floats(fromLittleEndian: even).map(\.bitPattern) == expected)
+        #expect(HalfFloat.floats(fromLittleEndian: bytes[1..<4]).map(\.bitPattern) == [expected[0]])
+    }
+
     @Test func sparseCSRWeightsAreDensified() throws {
         // fp16 [2, 3] stored as CSR rows: row 0 has column 2 (= 1), row 1 columns 0 and 1 (= 2, 0.5).
         var m = SyntheticModel()
