@@ -292,7 +292,7 @@ FK_AVX2 static inline __attribute__((always_inline)) void few_channel_row_avx2(
 /// First layers' rows `row_start ..< row_end` of `blocks` blocks, with the input channel count as
 /// a constant so that its loop unrolls, and for three channels the models' 3×3 and 5×5 kernels as
 /// constants too: their loops unrolled, the 3×3 layer from 256² to 24 channels took 0.93 of the
-/// time on Zen 3, the 5×5 ones 0.96–0.97 (docs/engine.md §4.2).
+/// time on Zen 3, the 5×5 ones 0.96–0.99 (docs/engine.md §4.2).
 #define FEW_CHANNEL_ROWS(WIDE)                                                                          \
     const size_t KH = op->kernel_height, KW = op->kernel_width;                                         \
     for (size_t y = row_start; y < row_end; y++) {                                                      \

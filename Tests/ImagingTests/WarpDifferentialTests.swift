@@ -107,6 +107,23 @@ import VisionCore
         }
     }
 
+    /// I420 crops (the group path reads U and V from their own planes): odd sizes, planes whose
+    /// rows are padded past their samples, ROIs reaching past the edges, both borders.
+    @Test func i420CropsMatchReference() throws {
+        for (width, height, padding) in [(203, 117, 0), (202, 118, 3), (97, 61, 9)] {
+            var random = Random(state: UInt64(width * height))
+            let planes = (0..<3).map { index in
+                let rowBytes = index == 0 ? width : (width + 1) / 2, rows = index == 0 ? height : (height + 1) / 2
+                let bytes = (0..<rows).flatMap { _ in
+                    (0..<rowBytes).map { _ in UInt8(random.integer(0...255)) } + [UInt8](repeating: 0xA5, count: padding)
+                }
+                return ImagePlane(bytes: bytes, rowStride: rowBytes + padding)
+            }
+            let i420 = try Image(width: width, height: height, format: .i420, planes: planes)
+            #expect(try Self.randomCrops(i420, count: 40, seed: UInt64(height)) == 0, "\(width)×\(height), rows padded by \(padding)")
+        }
+    }
+
     @Test func fullImageCropsMatchReference() throws {
         // Crops that cover the whole image touch every edge, including the last row, where the group
         // path must not read past the buffer.

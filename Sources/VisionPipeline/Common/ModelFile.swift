@@ -10,9 +10,9 @@ struct ModelFile {
     private let bundle: TaskBundle?
 
     /// Reads `path` as a `.tflite` model or a `.task` bundle, as its first bytes say
-    /// (``TFLite/ModelFileKind``).
-    /// A bundle's directory is read from the file's end, and each member from the file when it is
-    /// asked for (``TFLite/TaskBundle/init(contentsOfFile:)``), not the whole file first.
+    /// (``TFLite/ModelFileKind``). A bundle's directory is read from the file's end, and each
+    /// member from the file when it is asked for (``TFLite/TaskBundle/init(contentsOfFile:)``),
+    /// not the whole file first.
     init(path: String) throws(PipelineError) {
         self.path = path
         let modelBytes: [UInt8]?
