@@ -100,9 +100,12 @@ final class EncodingState {
             encoder.pointee.max_b_frames = 0
         case .vp8:
             // Real-time speed at a constant quality, with a ceiling (in bits per second) of about
-            // 1 bit per pixel per frame, which only very busy pictures reach.
+            // 1 bit per pixel per frame, which only very busy pictures reach. The speed is fixed
+            // at 8 (a negative `cpu-used`): with a positive one, libvpx's real-time mode picks each
+            // frame's speed from how long the frames before took, so that the same pictures gave
+            // a different file on a busy machine.
             _ = av_opt_set(encoder.pointee.priv_data, "deadline", "realtime", 0)
-            _ = av_opt_set(encoder.pointee.priv_data, "cpu-used", "8", 0)
+            _ = av_opt_set(encoder.pointee.priv_data, "cpu-used", "-8", 0)
             _ = av_opt_set(encoder.pointee.priv_data, "crf", String(min(max(options.constantRateFactor / 2, 4), 63)), 0)
             encoder.pointee.bit_rate = Int64(min(Double(width * height) * framesPerSecond, 4e8))
         }
