@@ -8,8 +8,8 @@ struct ConstantFolder {
     enum Values {
         case float32([Float])
         case float16([UInt16])
-        /// Dense float16 values still in the model's bytes (two each, little-endian), converted to
-        /// float32 from there (``HalfFloat/floats(fromLittleEndian:)``).
+        /// Stored float16 values still in the model's bytes (two each, little-endian): converted to
+        /// float32 from there (``HalfFloat/floats(fromLittleEndian:)``), or densified into `.float16`.
         case float16Bytes(ArraySlice<UInt8>)
         case int32([Int32])
         case int8([Int8])
@@ -129,7 +129,7 @@ struct ConstantFolder {
         }
         switch tensor.type {
         case .float32: return .float32(Self.load(bytes, as: UInt32.self).map(Float.init(bitPattern:)))
-        case .float16: return tensor.sparsity == nil ? .float16Bytes(bytes) : .float16(Self.load(bytes, as: UInt16.self))
+        case .float16: return .float16Bytes(bytes)
         case .int32: return .int32(Self.load(bytes, as: Int32.self))
         case .int8: return .int8(Self.load(bytes, as: Int8.self))
         case .uint8: return .uint8(Self.load(bytes, as: UInt8.self))
@@ -138,9 +138,9 @@ struct ConstantFolder {
         }
     }
 
-    /// Little-endian integers from raw bytes (no alignment assumed).
-    /// The little-endian values stored in `bytes`: one copy, then a byte swap on big-endian hosts.
-    private static func load<T: FixedWidthInteger>(_ bytes: ArraySlice<UInt8>, as type: T.Type) -> [T] {
+    /// The little-endian values stored in `bytes` (no alignment assumed): one copy, then a byte
+    /// swap on big-endian hosts.
+    static func load<T: FixedWidthInteger>(_ bytes: ArraySlice<UInt8>, as type: T.Type) -> [T] {
         let count = bytes.count / MemoryLayout<T>.size
         var values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             bytes.withUnsafeBytes { raw in

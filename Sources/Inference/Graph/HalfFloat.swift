@@ -11,16 +11,15 @@ package enum HalfFloat {
 
     /// The same for the little-endian binary16 values in `bytes` (two bytes each, a model
     /// file's), converted where they lie when the host is little-endian and they are aligned:
-    /// no array of halves is made first, a copy of a model's float16 weights at load.
+    /// no array of halves is made first, a copy of a model's float16 weights at load. Otherwise
+    /// from the halves `ConstantFolder.load` copies out.
     package static func floats(fromLittleEndian bytes: ArraySlice<UInt8>) -> [Float] {
         let count = bytes.count / 2
         let converted: [Float]? = bytes.withUnsafeBytes { raw in
             guard UInt16(littleEndian: 1) == 1, let base = raw.baseAddress, Int(bitPattern: base) % 2 == 0 else { return nil }
             return base.withMemoryRebound(to: UInt16.self, capacity: count) { floats(from: $0, count: count) }
         }
-        if let converted { return converted }
-        let halves = (0..<count).map { UInt16(bytes[bytes.startIndex + 2 * $0]) | UInt16(bytes[bytes.startIndex + 2 * $0 + 1]) << 8 }
-        return floats(fromBits: halves)
+        return converted ?? floats(fromBits: ConstantFolder.load(bytes, as: UInt16.self))
     }
 
     private static func floats(from halves: UnsafePointer<UInt16>?, count: Int) -> [Float] {
