@@ -12,6 +12,10 @@ extension InterpreterOptions.Backend {
     /// detectors a tenth of their time (1.0 → 0.89 ms). PADs of rows and columns before a
     /// convolution are folded into it at load (``Graph/foldingSpatialPads()``).
     ///
+    /// Where XNNPACK's matrix products add their terms in another order than on other processors
+    /// (``XNNPACKProductOrder``), the fast kernels take their built-in set there too, so that no
+    /// result depends on the processor XNNPACK finds.
+    ///
     /// With `.builtIn`, the fast kernels take every convolution and fully connected layer,
     /// whatever the processor, summing in XNNPACK's order, and the Swift gap and reference kernels
     /// the rest.
@@ -24,8 +28,14 @@ extension InterpreterOptions.Backend {
         case .xnnpack:
             #if XNNPACK
             if FastBackend.isVectorized {
-                return [FastBackend(), XNNPACKBackend(fusesOnlyWhatXNNPACKFuses: true, leavesNode: FastBackend.claims,
-                                                      declinedOperators: [.pad]),
+                // Where XNNPACK's products add their terms in another order (its Zen kernels),
+                // the fast kernels take every product, so that the bits are those of every
+                // other processor (``XNNPACKProductOrder``).
+                let takesProducts = !XNNPACKProductOrder.isSequential
+                return [FastBackend(builtIn: takesProducts),
+                        XNNPACKBackend(fusesOnlyWhatXNNPACKFuses: true,
+                                       leavesNode: takesProducts ? FastBackend.claimsAsBuiltIn : FastBackend.claims,
+                                       declinedOperators: [.pad]),
                         SwiftGapBackend()]
             }
             return Self.xnnpackAloneBackends()

@@ -95,6 +95,15 @@ func maxDelta(_ testCase: DifferentialCase, between a: any Backend, and b: any B
     return zip(try run(a), try run(b)).reduce(Float(0)) { max($0, abs($1.0 - $1.1)) }
 }
 
+#if XNNPACK
+/// Whether XNNPACK alone gives the bits a case's kernels must match: everywhere but where its
+/// products (convolutions other than depthwise, fully connected layers) add their terms in another
+/// order (``XNNPACKProductOrder``), where `.xnnpack` gives them to the fast kernels instead.
+func xnnpackIsTheOracle(of testCase: DifferentialCase) -> Bool {
+    XNNPACKProductOrder.isSequential || !testCase.graph.nodes.contains { $0.op == .conv2D || $0.op == .fullyConnected }
+}
+#endif
+
 /// Runs many seeded cases and reports their count and worst error ratio on stderr.
 func runDifferentialCases(
     _ name: String, count: Int, seed: UInt64, candidates: [CandidateBackend] = candidateBackends,

@@ -139,6 +139,12 @@ package struct FastBackend: Backend {
         }
     }
 
+    /// Whether the built-in set (`builtIn`) runs `node`: what XNNPACK leaves to it where its own
+    /// products add their terms in another order (``XNNPACKProductOrder``).
+    package static func claimsAsBuiltIn(_ node: Node, in graph: Graph) -> Bool {
+        (try? FastBackend(builtIn: true).choice(for: node, in: graph)) != nil
+    }
+
     /// Whether the node has a shape these kernels implement, whatever the processor (tests use
     /// this to run the portable C path too).
     package static func claimsOnAnyProcessor(_ node: Node, in graph: Graph) -> Bool {
