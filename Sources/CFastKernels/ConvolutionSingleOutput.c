@@ -27,8 +27,11 @@ static size_t plane_width(const fk_conv_single_output *op) {
     return (width + 15) / 16 * 16;
 }
 
+/// Input rows whose planes are kept: a kernel's height, and one more for two output rows a step.
+static size_t ring_count(const fk_conv_single_output *op) { return op->kernel_height + 1; }
+
 size_t fk_conv_single_output_scratch_count(const fk_conv_single_output *op) {
-    return op->kernel_height * op->channels * plane_width(op);
+    return ring_count(op) * op->channels * plane_width(op);
 }
 
 static inline const float *input_row(const fk_conv_single_output *op, ptrdiff_t iy) {
@@ -79,18 +82,28 @@ static void fill_planes_from(const fk_conv_single_output *op, const float *row, 
     }
 }
 
-/// The zeros around an input row's planes; true when the row is inside the input (else all zeros).
+/// Zeros the planes of a row outside the input (`row` NULL) and returns 0; else returns 1. The
+/// zeros around a row inside the input are never written over, so they stay from the scratch's
+/// first zeros (the caller's) or from a row outside it.
 static int clear_planes(const fk_conv_single_output *op, const float *row, float *planes, size_t width) {
-    const size_t C = op->channels, W = op->input_width, left = op->pad_left;
-    if (row == NULL) {
-        memset(planes, 0, C * width * sizeof(float));
-        return 0;
+    if (row != NULL) return 1;
+    memset(planes, 0, op->channels * width * sizeof(float));
+    return 0;
+}
+
+/// The planes of input row `iy` in the ring of `ring_count` slots (`held`: the row each slot
+/// holds), filled by `fill` unless the slot already holds them.
+static inline __attribute__((always_inline))
+const float *ring_planes(const fk_conv_single_output *op, float *scratch, ptrdiff_t *held, ptrdiff_t iy, size_t width,
+                         void (*fill)(const fk_conv_single_output *, const float *, float *, size_t)) {
+    const ptrdiff_t count = (ptrdiff_t)ring_count(op);
+    const size_t s = (size_t)(((iy % count) + count) % count);
+    float *planes = scratch + s * op->channels * width;
+    if (held[s] != iy) {
+        fill(op, input_row(op, iy), planes, width);
+        held[s] = iy;
     }
-    for (size_t c = 0; c < C; c++) {
-        memset(planes + c * width, 0, left * sizeof(float));
-        memset(planes + c * width + left + W, 0, (width - left - W) * sizeof(float));
-    }
-    return 1;
+    return planes;
 }
 
 // MARK: AVX-512F
@@ -145,20 +158,14 @@ FK_AVX512 static inline __attribute__((always_inline))
 void rows_avx512(const fk_conv_single_output *op, float *scratch, size_t row_start, size_t row_end,
                  const size_t KH, const size_t KW, const size_t C) {
     const size_t width = plane_width(op), OW = op->output_width;
-    ptrdiff_t held[FK_MAX_KERNEL];  // input row in each ring slot
-    for (size_t i = 0; i < KH; i++) held[i] = PTRDIFF_MIN;
+    ptrdiff_t held[FK_MAX_KERNEL + 1];  // input row in each ring slot
+    for (size_t i = 0; i <= KH; i++) held[i] = PTRDIFF_MIN;
     const __m512 vmin = _mm512_set1_ps(op->output_min), vmax = _mm512_set1_ps(op->output_max);
     for (size_t y = row_start; y < row_end; y++) {
         const float *slot[FK_MAX_KERNEL];
         for (size_t ky = 0; ky < KH; ky++) {
             const ptrdiff_t iy = (ptrdiff_t)(y + ky) - (ptrdiff_t)op->pad_top;
-            const size_t s = (size_t)(((iy % (ptrdiff_t)KH) + (ptrdiff_t)KH) % (ptrdiff_t)KH);
-            float *planes = scratch + s * C * width;
-            if (held[s] != iy) {
-                fill_planes(op, input_row(op, iy), planes, width);
-                held[s] = iy;
-            }
-            slot[ky] = planes;
+            slot[ky] = ring_planes(op, scratch, held, iy, width, fill_planes);
         }
         float *out = op->output + y * OW;
         for (size_t x0 = 0; x0 < OW; x0 += BLOCK) {
@@ -230,48 +237,75 @@ FK_AVX2 static void fill_planes_avx2(const fk_conv_single_output *op, const floa
     fill_planes_from(op, row, planes, width, x);
 }
 
-/// `rows_avx512` with 8 lanes, 64 output pixels a step: the same multiply-adds in the same order.
+/// Adds the terms of kernel row `w` (KW × C weights) for 32 output pixels from `planes` (the
+/// input row they reach) to `acc`, in (kx, channel) order; with `w1` (else NULL), the same loads
+/// also go to `acc1` with those weights: the row below's terms of the kernel row above.
+FK_AVX2 static inline __attribute__((always_inline))
+void kernel_row_avx2(const float *planes, size_t width, size_t x0, const float *w, __m256 acc[4],
+                     const float *w1, __m256 acc1[4], const size_t KW, const size_t C) {
+    for (size_t kx = 0; kx < KW; kx++) {
+        // Not unrolled: unrolled, the compiler hoisted later loads and spilled them (about 5 % slower).
+        _Pragma("clang loop unroll(disable)")
+        for (size_t c = 0; c < C; c++) {
+            const float *p = planes + c * width + x0 + kx;
+            __m256 v[4];
+            for (size_t i = 0; i < 4; i++) v[i] = _mm256_loadu_ps(p + 8 * i);
+            if (w != NULL) {
+                const __m256 b = _mm256_set1_ps(w[kx * C + c]);
+                for (size_t i = 0; i < 4; i++) acc[i] = _mm256_fmadd_ps(v[i], b, acc[i]);
+            }
+            if (w1 != NULL) {
+                const __m256 b = _mm256_set1_ps(w1[kx * C + c]);
+                for (size_t i = 0; i < 4; i++) acc1[i] = _mm256_fmadd_ps(v[i], b, acc1[i]);
+            }
+        }
+    }
+}
+
+FK_AVX2 static inline __attribute__((always_inline))
+void store_32_avx2(const fk_conv_single_output *op, float *out, size_t x0, const __m256 acc[4]) {
+    const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
+    FK_UNROLLED
+    for (size_t i = 0; i < 4; i++) {
+        const size_t x = x0 + 8 * i;
+        if (x >= op->output_width) break;
+        fk_store_first8(out + x, _mm256_min_ps(_mm256_max_ps(acc[i], vmin), vmax), (ptrdiff_t)(op->output_width - x));
+    }
+}
+
+/// `rows_avx512` with 8 lanes, two output rows at a time, 32 pixels of each a step, in the same
+/// order of multiply-adds. Rows y and y + 1 share the input rows y + 1 ..< y + KH: the step over
+/// input row y + s adds kernel row s to row y and kernel row s − 1 to row y + 1, from the same
+/// loads, so each input vector is loaded once for both (a load a multiply-add was the limit).
+/// The lower row runs one kernel row behind, so each output still sums in (ky, kx, channel) order.
 FK_AVX2 static inline __attribute__((always_inline))
 void rows_avx2(const fk_conv_single_output *op, float *scratch, size_t row_start, size_t row_end,
                const size_t KH, const size_t KW, const size_t C) {
     const size_t width = plane_width(op), OW = op->output_width;
-    ptrdiff_t held[FK_MAX_KERNEL];  // input row in each ring slot
-    for (size_t i = 0; i < KH; i++) held[i] = PTRDIFF_MIN;
-    const __m256 vmin = _mm256_set1_ps(op->output_min), vmax = _mm256_set1_ps(op->output_max);
-    for (size_t y = row_start; y < row_end; y++) {
-        const float *slot[FK_MAX_KERNEL];
-        for (size_t ky = 0; ky < KH; ky++) {
-            const ptrdiff_t iy = (ptrdiff_t)(y + ky) - (ptrdiff_t)op->pad_top;
-            const size_t s = (size_t)(((iy % (ptrdiff_t)KH) + (ptrdiff_t)KH) % (ptrdiff_t)KH);
-            float *planes = scratch + s * C * width;
-            if (held[s] != iy) {
-                fill_planes_avx2(op, input_row(op, iy), planes, width);
-                held[s] = iy;
-            }
-            slot[ky] = planes;
+    ptrdiff_t held[FK_MAX_KERNEL + 1];  // input row in each ring slot
+    for (size_t i = 0; i <= KH; i++) held[i] = PTRDIFF_MIN;
+    const float *weights = op->weights;
+    for (size_t y = row_start; y < row_end; y += 2) {
+        const int pair = y + 1 < row_end;
+        const float *slot[FK_MAX_KERNEL + 1];
+        for (size_t s = 0; s < KH + (size_t)pair; s++) {
+            slot[s] = ring_planes(op, scratch, held, (ptrdiff_t)(y + s) - (ptrdiff_t)op->pad_top, width, fill_planes_avx2);
         }
         float *out = op->output + y * OW;
-        for (size_t x0 = 0; x0 < OW; x0 += BLOCK) {
-            // Eight independent chains of multiply-adds: with four, each waited for the last's
-            // result (a multiply-add's latency is four cycles, and two issue a cycle).
-            __m256 acc[8];
-            for (size_t i = 0; i < 8; i++) acc[i] = _mm256_set1_ps(op->bias);
-            for (size_t ky = 0; ky < KH; ky++) {
-                for (size_t kx = 0; kx < KW; kx++) {
-                    for (size_t c = 0; c < C; c++) {
-                        const float *p = slot[ky] + c * width + x0 + kx;
-                        const __m256 w = _mm256_set1_ps(op->weights[(ky * KW + kx) * C + c]);
-                        for (size_t i = 0; i < 8; i++) acc[i] = _mm256_fmadd_ps(_mm256_loadu_ps(p + 8 * i), w, acc[i]);
-                    }
+        for (size_t x0 = 0; x0 < OW; x0 += 32) {
+            __m256 acc[4], below[4];
+            for (size_t i = 0; i < 4; i++) acc[i] = below[i] = _mm256_set1_ps(op->bias);
+            if (pair) {
+                kernel_row_avx2(slot[0], width, x0, weights, acc, NULL, below, KW, C);
+                for (size_t s = 1; s < KH; s++) {
+                    kernel_row_avx2(slot[s], width, x0, weights + s * KW * C, acc, weights + (s - 1) * KW * C, below, KW, C);
                 }
+                kernel_row_avx2(slot[KH], width, x0, NULL, acc, weights + (KH - 1) * KW * C, below, KW, C);
+                store_32_avx2(op, out + OW, x0, below);
+            } else {
+                for (size_t s = 0; s < KH; s++) kernel_row_avx2(slot[s], width, x0, weights + s * KW * C, acc, NULL, below, KW, C);
             }
-            FK_UNROLLED
-            for (size_t i = 0; i < 8; i++) {
-                const size_t x = x0 + 8 * i;
-                if (x >= OW) break;
-                const __m256 r = _mm256_min_ps(_mm256_max_ps(acc[i], vmin), vmax);
-                fk_store_first8(out + x, r, (ptrdiff_t)(OW - x));
-            }
+            store_32_avx2(op, out, x0, acc);
         }
     }
 }

@@ -78,7 +78,8 @@ typedef struct fk_conv_single_output {
     float *output;
     const float *weights;
     float bias;
-    /// Scratch of `fk_conv_single_output_scratch_count` floats per concurrently running call.
+    /// Scratch of `fk_conv_single_output_scratch_count` floats per concurrently running call, all
+    /// zeros before its first call: the zeros around the rows it splits into planes are kept.
     float *scratch;
     size_t input_height, input_width, channels;
     size_t output_height, output_width;
