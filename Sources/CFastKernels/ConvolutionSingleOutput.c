@@ -1,9 +1,9 @@
 // Convolution with one output channel (e.g. a segmentation head: 3×3, 8 channels → 1). An output
 // pixel is one long dot product; to vectorize across 16 neighbouring output pixels, each input row
 // is first split into one plane per channel (with zeros around it), kept in a ring of
-// kernel_height rows. Then every (ky, kx, channel) term is one unaligned load from a plane times a
-// broadcast weight, in the same order as XNNPACK's IGEMM kernels. AVX-512F (16 lanes) or AVX2 with
-// FMA (8 lanes).
+// kernel_height + 1 rows. Then every (ky, kx, channel) term is one unaligned load from a plane times
+// a broadcast weight, in the same order as XNNPACK's IGEMM kernels. AVX-512F (16 lanes) or AVX2 with
+// FMA (8 lanes, two output rows a step).
 #include <stdint.h>
 #include <string.h>
 
@@ -276,7 +276,7 @@ void store_32_avx2(const fk_conv_single_output *op, float *out, size_t x0, const
 /// `rows_avx512` with 8 lanes, two output rows at a time, 32 pixels of each a step, in the same
 /// order of multiply-adds. Rows y and y + 1 share the input rows y + 1 ..< y + KH: the step over
 /// input row y + s adds kernel row s to row y and kernel row s − 1 to row y + 1, from the same
-/// loads, so each input vector is loaded once for both (a load a multiply-add was the limit).
+/// loads, so each input vector is loaded once for both (one row a step loaded one a multiply-add).
 /// The lower row runs one kernel row behind, so each output still sums in (ky, kx, channel) order.
 FK_AVX2 static inline __attribute__((always_inline))
 void rows_avx2(const fk_conv_single_output *op, float *scratch, size_t row_start, size_t row_end,
