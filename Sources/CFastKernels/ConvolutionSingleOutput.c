@@ -73,7 +73,7 @@ static void rows_scalar(const fk_conv_single_output *op, size_t row_start, size_
     }
 }
 
-/// Splits an input row (NULL: all zeros) into channel planes of `width` floats, from pixel `x` on
+/// Splits an input row into channel planes of `width` floats, from pixel `x` on
 /// (the zeros around the row, and the pixels before `x`, are the caller's).
 static void fill_planes_from(const fk_conv_single_output *op, const float *row, float *planes, size_t width, size_t x) {
     const size_t C = op->channels, W = op->input_width, left = op->pad_left;
@@ -82,17 +82,10 @@ static void fill_planes_from(const fk_conv_single_output *op, const float *row, 
     }
 }
 
-/// Zeros the planes of a row outside the input (`row` NULL) and returns 0; else returns 1. The
-/// zeros around a row inside the input are never written over, so they stay from the scratch's
-/// first zeros (the caller's) or from a row outside it.
-static int clear_planes(const fk_conv_single_output *op, const float *row, float *planes, size_t width) {
-    if (row != NULL) return 1;
-    memset(planes, 0, op->channels * width * sizeof(float));
-    return 0;
-}
-
 /// The planes of input row `iy` in the ring of `ring_count` slots (`held`: the row each slot
-/// holds), filled by `fill` unless the slot already holds them.
+/// holds), unless the slot already holds them: all zeros for a row outside the input, else filled
+/// by `fill`. The zeros around a row inside the input are never written over, so they stay from
+/// the scratch's first zeros (the caller's) or from a row outside it.
 static inline __attribute__((always_inline))
 const float *ring_planes(const fk_conv_single_output *op, float *scratch, ptrdiff_t *held, ptrdiff_t iy, size_t width,
                          void (*fill)(const fk_conv_single_output *, const float *, float *, size_t)) {
@@ -100,7 +93,9 @@ const float *ring_planes(const fk_conv_single_output *op, float *scratch, ptrdif
     const size_t s = (size_t)(((iy % count) + count) % count);
     float *planes = scratch + s * op->channels * width;
     if (held[s] != iy) {
-        fill(op, input_row(op, iy), planes, width);
+        const float *row = input_row(op, iy);
+        if (row == NULL) memset(planes, 0, op->channels * width * sizeof(float));
+        else fill(op, row, planes, width);
         held[s] = iy;
     }
     return planes;
@@ -109,10 +104,9 @@ const float *ring_planes(const fk_conv_single_output *op, float *scratch, ptrdif
 // MARK: AVX-512F
 
 #if FK_X86
-/// Splits an input row (NULL: all zeros) into channel planes of `width` floats.
+/// Splits an input row into channel planes of `width` floats.
 FK_AVX512 static void fill_planes(const fk_conv_single_output *op, const float *row, float *planes, size_t width) {
     const size_t C = op->channels, W = op->input_width, left = op->pad_left;
-    if (!clear_planes(op, row, planes, width)) return;
     size_t x = 0;
     if (C == 8) {
         // 16 pixels × 8 channels in 8 registers, transposed in three rounds of two-source permutes:
@@ -208,7 +202,6 @@ FK_AVX512 static void rows_avx512_any(const fk_conv_single_output *op, float *sc
 /// halves, shuffles, then the halves exchanged), the rest one value at a time.
 FK_AVX2 static void fill_planes_avx2(const fk_conv_single_output *op, const float *row, float *planes, size_t width) {
     const size_t W = op->input_width, left = op->pad_left;
-    if (!clear_planes(op, row, planes, width)) return;
     size_t x = 0;
     if (op->channels == 8) {
         for (; x + 8 <= W; x += 8) {
