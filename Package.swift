@@ -12,7 +12,7 @@
 //   VisionCore             MediaPipe's face/pose graph math, pure Swift (no engine, no images)
 //   CLibraryLoading        dlopen by name (Linux sonames; Homebrew's folders too on a Mac)
 //   CImageFormats          libheif and libwebp, loaded on first use (HEIF and WebP decoding)
-//   CPixelKernels          Imaging's pixel kernels: YUV crops (AVX-512 or AVX2, chosen at run time), PNG row filters
+//   CPixelKernels          Imaging's pixel kernels: RGB and YUV crops (AVX-512 or AVX2, chosen at run time), PNG row filters
 //                          and run-length DEFLATE, segmentation masks' sigmoid, warp and bytes
 //   Imaging                PNG/JPEG/HEIF/WebP decoding, PNG and JPEG writing, pixel formats,
 //                          MediaPipe-exact ROI warps, drawing

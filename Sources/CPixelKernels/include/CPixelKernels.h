@@ -2,6 +2,7 @@
 // or cannot be made to use. Each has a definition the tests hold it to:
 // - the YUV crop's group path (AVX2 or AVX-512, chosen at run time), against its Swift twin, byte
 //   for byte;
+// - the RGB8 crop's group path (AVX2, chosen at run time), against OpenCV's blend per pixel;
 // - PNG's row filters (SSE2 on x86-64, scalar elsewhere), against the PNG definition and libpng;
 // - PNG's Up filter and run-length DEFLATE for writing, against the decoders (libdeflate, zlib and
 //   our own PNG reader give back the bytes);
@@ -30,6 +31,28 @@ typedef struct vt_yuv420 {
     int32_t width, height;
     int32_t cy, cub, cug, cvg, cvr, luma_offset;
 } vt_yuv420;
+
+/// An RGB8 image as Imaging's `RGB8Reader` holds it for its group path: the group limits keep
+/// both taps' columns and rows in the image and an 8-byte read at each tap in the buffer (both −1
+/// when the image is not eligible: its bytes beyond 32-bit offsets or its stride 32768 or more).
+typedef struct vt_rgb8 {
+    const uint8_t *base;
+    ptrdiff_t row_stride;
+    /// The largest column and row of a group's top-left taps.
+    int32_t group_last_column, group_last_row;
+} vt_rgb8;
+
+/// The widest vector, in 32-bit lanes, `vt_rgb8_blend_groups` runs on this processor: 8 (x86-64
+/// with AVX2) or 0 (no group path here).
+int vt_rgb8_blend_lanes(void);
+
+/// OpenCV's bilinear blend of groups of four pixels of `image` (Imaging's warp, group path), in
+/// the layout of `vt_yuv420_blend_groups`: groups `first ..< end`, in order, each one's 12 bytes
+/// R G B at `out + 12g`, or 16 (the last 4 holding nothing) for g < `overwriting`. Returns how
+/// many it blended before the first with a top-left tap beyond the group limits, which it does not
+/// write. Never call it where `vt_rgb8_blend_lanes()` is 0.
+size_t vt_rgb8_blend_groups(vt_rgb8 image, const int32_t *positions, size_t first, size_t end,
+                            size_t overwriting, uint8_t *out);
 
 /// Asks the processor to bring the cache line holding `address` into its caches for reading. Any
 /// address is allowed: a prefetch never faults.

@@ -1,3 +1,5 @@
+import CPixelKernels
+
 /// The vectorized bilinear blend of four RGB8 pixels, in 16-bit lanes (SSE2 / NEON friendly).
 ///
 /// OpenCV's result for one channel is `(Σ p·w + 2^14) >> 15` with `w00 = (32−fx)(32−fy)·32` etc.; that
@@ -12,12 +14,20 @@
 /// The taps are gathered with one 4-byte load each (`R G B` and the next byte, unused), one 32-bit
 /// lane per pixel; each lane is split into its even bytes (R, B) and odd bytes (G, unused) in 16-bit
 /// lanes, which are blended separately and merged back into `R G B ·` bytes.
+///
+/// With AVX2, CPixelKernels' `vt_rgb8_blend_groups` blends the groups instead, eight pixels a step
+/// from one 8-byte read per pixel and row (the same bytes; docs/pipeline.md §2.2).
 extension RGB8Reader {
     static var hasGroupPath: Bool { true }
 
     @inline(__always)
     func blendGroups(_ positions: UnsafePointer<Int32>, _ groups: Range<Int>, overwritingBelow: Int,
                      into out: UnsafeMutablePointer<UInt8>) -> Int {
+        if rgb8GroupLanes > 0 {
+            let image = vt_rgb8(base: base, row_stride: rowStride, group_last_column: groupLastColumn[0],
+                                group_last_row: groupLastRow[0])
+            return vt_rgb8_blend_groups(image, positions, groups.lowerBound, groups.upperBound, max(overwritingBelow, 0), out)
+        }
         var group = groups.lowerBound
         while group < groups.upperBound {
             let values = UnsafeRawPointer(positions + 8 &* group)
@@ -144,3 +154,7 @@ extension RGB8Reader {
         return (v0 &+ fx &* q &+ ((fx &* (d & 31) &+ 512) &>> 5)) &>> 5
     }
 }
+
+/// The widest vectors (32-bit lanes) this processor runs `vt_rgb8_blend_groups` in, 0 for none,
+/// asked once.
+private let rgb8GroupLanes = vt_rgb8_blend_lanes()

@@ -1,0 +1,136 @@
+// Groups of four pixels of an RGB8 crop (Imaging's warp, group path) with AVX2, two groups a step:
+// one 8-byte read per pixel and row holds both taps' R G B (the left column's 3 bytes, then the
+// right's), the rows are interleaved byte by byte and blended vertically by `maddubs` with the
+// weights 32 − fy and fy, then horizontally by `madd` with 32 − fx and fx:
+//   ((32 − fx)·((32 − fy)·top_l + fy·bottom_l) + fx·((32 − fy)·top_r + fy·bottom_r) + 512) >> 10,
+// which is OpenCV's `(Σ p·w + 2^14) >> 15` with `w00 = (32 − fx)(32 − fy)·32` and so on, divided
+// by 32 (PackedRGB.blend; the same bytes as the Swift group path, RGB8Reader+Group.swift).
+#include "CPixelKernels.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+int vt_rgb8_blend_lanes(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") ? 8 : 0;
+}
+
+#define VT_AVX2 __attribute__((target("avx2")))
+
+/// Pixel `lane` of the low 128 bits and pixel `lane + 4` of the high: each one's 8-byte reads at
+/// `offsets` in the top row and the row below, interleaved (top, bottom) byte by byte.
+VT_AVX2 static inline __m256i rows_of_pair(const uint8_t *top, ptrdiff_t stride, const int32_t *offsets, int lane) {
+    const uint8_t *a = top + offsets[lane], *b = top + offsets[lane + 4];
+    const __m128i low = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(const void *)a),
+                                          _mm_loadl_epi64((const __m128i *)(const void *)(a + stride)));
+    const __m128i high = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(const void *)b),
+                                           _mm_loadl_epi64((const __m128i *)(const void *)(b + stride)));
+    return _mm256_set_m128i(high, low);
+}
+
+/// One pair's three channels as 32-bit sums `(32 − fx)·V_l + fx·V_r + 512`, V the vertical blends.
+VT_AVX2 static inline __m256i blend_pair(__m256i rows, __m256i vertical_weights, __m256i horizontal_weights) {
+    // V of R G B (left), R G B (right) and two unused values, in 16-bit lanes (at most 8160).
+    const __m256i vertical = _mm256_maddubs_epi16(rows, vertical_weights);
+    // Left and right of each channel side by side: 16-bit lanes 0 3, 1 4, 2 5, 6 7.
+    const __m256i order = _mm256_broadcastsi128_si256(_mm_setr_epi8(0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11, 12, 13, 14, 15));
+    const __m256i sums = _mm256_madd_epi16(_mm256_shuffle_epi8(vertical, order), horizontal_weights);
+    return _mm256_add_epi32(sums, _mm256_set1_epi32(512));
+}
+
+/// Stores a group's 12 bytes (the low 12 of `pixels`), or 16 when `may_overwrite`.
+VT_AVX2 static inline void store_group(__m128i pixels, int may_overwrite, uint8_t *destination) {
+    if (may_overwrite) {
+        _mm_storeu_si128((__m128i *)(void *)destination, pixels);
+    } else {
+        _mm_storel_epi64((__m128i *)(void *)destination, pixels);
+        const int32_t last = _mm_extract_epi32(pixels, 2);
+        __builtin_memcpy(destination + 8, &last, 4);
+    }
+}
+
+/// Groups `at` (lanes 0-3) and `at + 1` (lanes 4-7) blended: both are inside the limits.
+VT_AVX2 static inline void blend_two_groups(vt_rgb8 image, __m256i xs, __m256i ys, __m256i offsets,
+                                            int store_second, int first_may_overwrite, int second_may_overwrite,
+                                            uint8_t *out) {
+    int32_t at[8];
+    _mm256_storeu_si256((__m256i *)(void *)at, offsets);
+    const __m256i fractions = _mm256_set1_epi32(31), thirty_two = _mm256_set1_epi32(32);
+    const __m256i fx = _mm256_and_si256(xs, fractions), fy = _mm256_and_si256(ys, fractions);
+    // Bytes 32 − fy, fy repeated (maddubs: the pixel bytes unsigned, the weights signed); 16-bit
+    // 32 − fx, fx repeated (madd).
+    const __m256i pair = _mm256_or_si256(_mm256_sub_epi32(thirty_two, fy), _mm256_slli_epi32(fy, 8));
+    const __m256i vertical = _mm256_or_si256(pair, _mm256_slli_epi32(pair, 16));
+    const __m256i horizontal = _mm256_or_si256(_mm256_sub_epi32(thirty_two, fx), _mm256_slli_epi32(fx, 16));
+    const uint8_t *top = image.base;
+    const ptrdiff_t stride = image.row_stride;
+    const __m256i s0 = blend_pair(rows_of_pair(top, stride, at, 0), _mm256_shuffle_epi32(vertical, 0x00),
+                                  _mm256_shuffle_epi32(horizontal, 0x00));
+    const __m256i s1 = blend_pair(rows_of_pair(top, stride, at, 1), _mm256_shuffle_epi32(vertical, 0x55),
+                                  _mm256_shuffle_epi32(horizontal, 0x55));
+    const __m256i s2 = blend_pair(rows_of_pair(top, stride, at, 2), _mm256_shuffle_epi32(vertical, 0xAA),
+                                  _mm256_shuffle_epi32(horizontal, 0xAA));
+    const __m256i s3 = blend_pair(rows_of_pair(top, stride, at, 3), _mm256_shuffle_epi32(vertical, 0xFF),
+                                  _mm256_shuffle_epi32(horizontal, 0xFF));
+    // Each sum >> 10 is at most 255: packing saturates nothing.
+    const __m256i low = _mm256_packus_epi32(_mm256_srli_epi32(s0, 10), _mm256_srli_epi32(s1, 10));
+    const __m256i high = _mm256_packus_epi32(_mm256_srli_epi32(s2, 10), _mm256_srli_epi32(s3, 10));
+    // Per 128 bits: pixels 0 1 2 3 (or 4 5 6 7) as R G B ·, then R G B of each packed together.
+    const __m256i bytes = _mm256_packus_epi16(low, high);
+    const __m256i packed = _mm256_shuffle_epi8(
+        bytes, _mm256_broadcastsi128_si256(_mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 3, 7, 11, 15)));
+    store_group(_mm256_castsi256_si128(packed), first_may_overwrite, out);
+    if (store_second) store_group(_mm256_extracti128_si256(packed, 1), second_may_overwrite, out + 12);
+}
+
+VT_AVX2 static size_t blend_groups_avx2(vt_rgb8 image, const int32_t *positions, size_t first, size_t end,
+                                        size_t overwriting, uint8_t *out) {
+    const __m256i last_column = _mm256_set1_epi32(image.group_last_column);
+    const __m256i last_row = _mm256_set1_epi32(image.group_last_row);
+    const __m256i stride = _mm256_set1_epi32((int32_t)image.row_stride);
+    size_t group = first;
+    while (group < end) {
+        const int32_t *at = positions + 8 * group;
+        const int32_t *next = group + 1 < end ? at + 8 : at;
+        const __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)at);
+        const __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)next);
+        __m256i xs = _mm256_permute2x128_si256(a, b, 0x20), ys = _mm256_permute2x128_si256(a, b, 0x31);
+        __m256i sx = _mm256_srai_epi32(xs, 5), sy = _mm256_srai_epi32(ys, 5);
+        // Inside when no lane of the OR has its sign bit set: 0 ≤ sx ≤ last column, 0 ≤ sy ≤ last row.
+        const __m256i outside = _mm256_or_si256(_mm256_or_si256(sx, sy), _mm256_or_si256(_mm256_sub_epi32(last_column, sx),
+                                                                                      _mm256_sub_epi32(last_row, sy)));
+        const int signs = _mm256_movemask_ps(_mm256_castsi256_ps(outside));
+        if (signs & 0x0F) break;
+        const int both = group + 1 < end && (signs & 0xF0) == 0;
+        if (!both) {
+            // The first group alone: its lanes repeated, so that no read leaves the image.
+            xs = _mm256_permute2x128_si256(a, a, 0x00);
+            ys = _mm256_permute2x128_si256(a, a, 0x11);
+            sx = _mm256_srai_epi32(xs, 5);
+            sy = _mm256_srai_epi32(ys, 5);
+        }
+        // sy · stride + 3 · sx: sy < 32767 and the stride below 32768, a 16×16-bit product.
+        const __m256i offsets = _mm256_add_epi32(_mm256_madd_epi16(sy, stride), _mm256_add_epi32(sx, _mm256_add_epi32(sx, sx)));
+        blend_two_groups(image, xs, ys, offsets, both, group < overwriting, group + 1 < overwriting, out + 12 * group);
+        group += both ? 2 : 1;
+        if (!both) break;
+    }
+    return group - first;
+}
+
+size_t vt_rgb8_blend_groups(vt_rgb8 image, const int32_t *positions, size_t first, size_t end,
+                            size_t overwriting, uint8_t *out) {
+    return blend_groups_avx2(image, positions, first, end, overwriting, out);
+}
+
+#else
+
+int vt_rgb8_blend_lanes(void) { return 0; }
+
+size_t vt_rgb8_blend_groups(vt_rgb8 image, const int32_t *positions, size_t first, size_t end,
+                            size_t overwriting, uint8_t *out) {
+    (void)image, (void)positions, (void)first, (void)end, (void)overwriting, (void)out;
+    return 0;
+}
+
+#endif

@@ -1,0 +1,83 @@
+import CPixelKernels
+import TestSupport
+import Testing
+
+/// The RGB8 crop's AVX2 group path (CPixelKernels' `vt_rgb8_blend_groups`) against OpenCV's
+/// bilinear blend written out per pixel, `((32 − fx)·V_l + fx·V_r + 512) >> 10` with
+/// `V = (32 − fy)·top + fy·bottom`: what it returns, every byte it writes and the bytes it must
+/// leave alone, on random pictures (tiny ones, padded rows, each allocated to its last byte so that
+/// AddressSanitizer sees a read past it) and positions in and around them. The warp tests
+/// (`WarpDifferentialTests`, the goldens) hold the whole warp to the per-pixel path.
+@Suite struct RGB8GroupBlendTests {
+    @Test(.enabled(if: vt_rgb8_blend_lanes() > 0, "needs AVX2"))
+    func groupsAreOpenCVsBlend() {
+        var random = SeededRandom(seed: 888)
+        var blendedGroups = 0, stoppedEarly = 0
+        for trial in 0..<400 {
+            let width = trial % 10 == 0 ? Int.random(in: 2...4, using: &random) : Int.random(in: 5...90, using: &random)
+            let height = trial % 10 == 1 ? Int.random(in: 2...4, using: &random) : Int.random(in: 5...70, using: &random)
+            let stride = 3 * width + (Bool.random(using: &random) ? Int.random(in: 1...9, using: &random) : 0)
+            // The last row ends at its last pixel, as a tightly cropped buffer does.
+            let count = stride * (height - 1) + 3 * width
+            let pixels = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count)
+            defer { pixels.deallocate() }
+            for i in pixels.indices { pixels[i] = .random(in: 0...255, using: &random) }
+            // The limits RGB8Reader gives: both taps in the picture, an 8-byte read at the left one
+            // in the buffer (the last row's only where 8 bytes from column width − 2 fit).
+            let lastRowFits = (height - 1) * stride + 3 * (width - 2) + 8 <= count
+            let lastColumn = Int32(width - 2), lastRow = Int32(lastRowFits ? height - 2 : height - 3)
+            let image = vt_rgb8(base: UnsafePointer(pixels.baseAddress!), row_stride: stride,
+                                group_last_column: lastColumn, group_last_row: lastRow)
+
+            let end = Int.random(in: 1...19, using: &random)
+            let positions: [Int32] = (0..<end).flatMap { _ in
+                let outside = Int.random(in: 0..<8, using: &random) == 0
+                // Inside: the top-left tap at most at `last`.
+                func span(_ side: Int, last: Int32, _ random: inout SeededRandom) -> Int32 {
+                    outside ? Int32.random(in: -96...Int32(32 * side + 96), using: &random)
+                        : Int32.random(in: 0...max(32 * last + 31, 0), using: &random)
+                }
+                return (0..<4).map { _ in span(width, last: lastColumn, &random) }
+                    + (0..<4).map { _ in span(height, last: lastRow, &random) }
+            }
+            let first = Int.random(in: 0..<end, using: &random), overwriting = Int.random(in: 0...end, using: &random)
+            var out = [UInt8](repeating: 0xA5, count: 12 * end + 4)
+            let blended = positions.withUnsafeBufferPointer { positions in
+                out.withUnsafeMutableBufferPointer { vt_rgb8_blend_groups(image, positions.baseAddress!, first, end, overwriting, $0.baseAddress!) }
+            }
+
+            // The groups it must blend: up to the first with a top-left tap beyond the limits.
+            func inside(_ group: Int) -> Bool {
+                (0..<4).allSatisfy { lane in
+                    let sx = positions[8 * group + lane] >> 5, sy = positions[8 * group + 4 + lane] >> 5
+                    return sx >= 0 && sx <= lastColumn && sy >= 0 && sy <= lastRow
+                }
+            }
+            let expected = (first..<end).first { !inside($0) }.map { $0 - first } ?? end - first
+            #expect(blended == expected, "\(width)×\(height), groups \(first)..<\(end)")
+            var want = [UInt8](repeating: 0xA5, count: out.count)
+            for group in first..<first + min(blended, expected) {
+                for lane in 0..<4 {
+                    let x = Int(positions[8 * group + lane]), y = Int(positions[8 * group + 4 + lane])
+                    let (fx, fy) = (x & 31, y & 31), at = (y >> 5) * stride + 3 * (x >> 5)
+                    for channel in 0..<3 {
+                        func tap(_ offset: Int) -> Int { Int(pixels[at + offset + channel]) }
+                        let left = (32 - fy) * tap(0) + fy * tap(stride), right = (32 - fy) * tap(3) + fy * tap(stride + 3)
+                        want[12 * group + 3 * lane + channel] = UInt8(((32 - fx) * left + fx * right + 512) >> 10)
+                    }
+                }
+            }
+            // The 4 bytes after a group below `overwriting` may hold anything, unless a later blended
+            // group wrote them.
+            let lastBlended = first + min(blended, expected) - 1
+            let scratch = lastBlended >= first && lastBlended < overwriting ? 12 * lastBlended + 12 ..< 12 * lastBlended + 16 : 0..<0
+            let difference = out.indices.first { !scratch.contains($0) && out[$0] != want[$0] }
+            #expect(difference == nil, "\(width)×\(height), groups \(first)..<\(end): first byte differing")
+            blendedGroups += blended
+            if blended < end - first { stoppedEarly += 1 }
+        }
+        // Both the steps that blend and the stops at a tap outside were exercised.
+        #expect(blendedGroups > 1000)
+        #expect(stoppedEarly > 50)
+    }
+}
