@@ -2,8 +2,8 @@ import CPixelKernels
 import TestSupport
 import Testing
 
-/// The RGB8 crop's AVX2 group path (CPixelKernels' `vt_rgb8_blend_groups`) against OpenCV's
-/// bilinear blend written out per pixel, `((32 − fx)·V_l + fx·V_r + 512) >> 10` with
+/// The RGB8 crop's AVX2 group paths (CPixelKernels' `vt_rgb8_blend_groups` and
+/// `vt_rgb8_blend_replicated_groups`) against OpenCV's bilinear blend written out per pixel, `((32 − fx)·V_l + fx·V_r + 512) >> 10` with
 /// `V = (32 − fy)·top + fy·bottom`: what it returns, every byte it writes and the bytes it must
 /// leave alone, on random pictures (tiny ones, padded rows, each allocated to its last byte so that
 /// AddressSanitizer sees a read past it) and positions in and around them. The warp tests
@@ -26,8 +26,8 @@ import Testing
             // in the buffer (the last row's only where 8 bytes from column width − 2 fit).
             let lastRowFits = (height - 1) * stride + 3 * (width - 2) + 8 <= count
             let lastColumn = Int32(width - 2), lastRow = Int32(lastRowFits ? height - 2 : height - 3)
-            let image = vt_rgb8(base: UnsafePointer(pixels.baseAddress!), row_stride: stride,
-                                group_last_column: lastColumn, group_last_row: lastRow)
+            let image = vt_rgb8(base: UnsafePointer(pixels.baseAddress!), row_stride: stride, group_last_column: lastColumn,
+                                group_last_row: lastRow, width: Int32(width), height: Int32(height))
 
             let end = Int.random(in: 1...19, using: &random)
             let positions: [Int32] = (0..<end).flatMap { _ in
@@ -79,5 +79,59 @@ import Testing
         // Both the steps that blend and the stops at a tap outside were exercised.
         #expect(blendedGroups > 1000)
         #expect(stoppedEarly > 50)
+    }
+
+    @Test(.enabled(if: vt_rgb8_blend_lanes() > 0, "needs AVX2"))
+    func replicatedGroupsClampTheirTaps() {
+        var random = SeededRandom(seed: 889)
+        var blendedGroups = 0
+        for trial in 0..<600 {
+            let width = Int.random(in: 2...40, using: &random), height = Int.random(in: 1...30, using: &random)
+            let stride = 3 * width + (trial % 2 == 0 ? Int.random(in: 1...9, using: &random) : 0)
+            let count = stride * (height - 1) + 3 * width
+            let pixels = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count)
+            defer { pixels.deallocate() }
+            for i in pixels.indices { pixels[i] = .random(in: 0...255, using: &random) }
+            let image = vt_rgb8(base: UnsafePointer(pixels.baseAddress!), row_stride: stride, group_last_column: Int32(width - 2),
+                                group_last_row: Int32(height - 3), width: Int32(width), height: Int32(height))
+            // Positions up to 6 px around the picture, and now and then one far outside.
+            let end = Int.random(in: 1...9, using: &random)
+            let positions: [Int32] = (0..<end).flatMap { _ in
+                func span(_ side: Int, _ random: inout SeededRandom) -> Int32 {
+                    Int.random(in: 0..<40, using: &random) == 0 ? Int32.random(in: Int32.min...Int32.max, using: &random)
+                        : Int32.random(in: -200...Int32(32 * side + 200), using: &random)
+                }
+                return (0..<4).map { _ in span(width, &random) } + (0..<4).map { _ in span(height, &random) }
+            }
+            let first = Int.random(in: 0..<end, using: &random), overwriting = Int.random(in: 0...end, using: &random)
+            var out = [UInt8](repeating: 0xA5, count: 12 * end + 4)
+            let blended = positions.withUnsafeBufferPointer { positions in
+                out.withUnsafeMutableBufferPointer {
+                    vt_rgb8_blend_replicated_groups(image, positions.baseAddress!, first, end, overwriting, $0.baseAddress!)
+                }
+            }
+            #expect(blended == end - first, "\(width)×\(height), groups \(first)..<\(end)")
+            var want = [UInt8](repeating: 0xA5, count: out.count)
+            for group in first..<end {
+                for lane in 0..<4 {
+                    let x = positions[8 * group + lane], y = positions[8 * group + 4 + lane]
+                    let (fx, fy) = (Int(x & 31), Int(y & 31))
+                    func clamped(_ value: Int32, _ side: Int) -> Int { min(max(Int(value), 0), side - 1) }
+                    let left = 3 * clamped(x >> 5, width), right = 3 * clamped((x >> 5) &+ 1, width)
+                    let upper = stride * clamped(y >> 5, height), lower = stride * clamped((y >> 5) &+ 1, height)
+                    for channel in 0..<3 {
+                        func tap(_ offset: Int) -> Int { Int(pixels[offset + channel]) }
+                        let l = (32 - fy) * tap(upper + left) + fy * tap(lower + left)
+                        let r = (32 - fy) * tap(upper + right) + fy * tap(lower + right)
+                        want[12 * group + 3 * lane + channel] = UInt8(((32 - fx) * l + fx * r + 512) >> 10)
+                    }
+                }
+            }
+            let scratch = end - 1 < overwriting ? 12 * end ..< 12 * end + 4 : 0..<0
+            let difference = out.indices.first { !scratch.contains($0) && out[$0] != want[$0] }
+            #expect(difference == nil, "\(width)×\(height), groups \(first)..<\(end): first byte differing")
+            blendedGroups += blended
+        }
+        #expect(blendedGroups > 1000)
     }
 }

@@ -40,6 +40,7 @@ typedef struct vt_rgb8 {
     ptrdiff_t row_stride;
     /// The largest column and row of a group's top-left taps.
     int32_t group_last_column, group_last_row;
+    int32_t width, height;
 } vt_rgb8;
 
 /// The widest vector, in 32-bit lanes, `vt_rgb8_blend_groups` runs on this processor: 8 (x86-64
@@ -53,6 +54,15 @@ int vt_rgb8_blend_lanes(void);
 /// write. Never call it where `vt_rgb8_blend_lanes()` is 0.
 size_t vt_rgb8_blend_groups(vt_rgb8 image, const int32_t *positions, size_t first, size_t end,
                             size_t overwriting, uint8_t *out);
+
+/// Groups `first ..< end` of `vt_rgb8_blend_groups`'s layout (and written as there) blended with
+/// a replicated border: each tap's column and row clamped into the image (OpenCV's
+/// `BORDER_REPLICATE`; nothing changes for a tap inside), each tap read as the 4 bytes that end
+/// with its B (or start with its R, at the first pixel). Returns how many it blended: all, or 0
+/// without writing where it cannot (an image the group limits leave out, or a side of 32768 or
+/// more). The same limit as `vt_rgb8_blend_groups`.
+size_t vt_rgb8_blend_replicated_groups(vt_rgb8 image, const int32_t *positions, size_t first, size_t end,
+                                       size_t overwriting, uint8_t *out);
 
 /// Asks the processor to bring the cache line holding `address` into its caches for reading. Any
 /// address is allowed: a prefetch never faults.

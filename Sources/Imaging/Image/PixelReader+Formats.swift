@@ -17,6 +17,9 @@ struct RGB8Reader: PixelReader {
     let groupLastRow: SIMD4<Int32>
     /// `rowStride` in every lane (below 32768 where the group path is used).
     let groupRowStride: SIMD4<Int32>
+    /// The same limits for CPixelKernels' group path, made once: a struct built for each call
+    /// would be read back whole from its fields' stores just made, which stalls.
+    let groupImage: vt_rgb8
 
     /// A reader of `count` bytes at `base` (`count ≥ (height − 1)·rowStride + 3·width`).
     init(base: UnsafePointer<UInt8>, count: Int, rowStride: Int, width: Int, height: Int) {
@@ -35,6 +38,8 @@ struct RGB8Reader: PixelReader {
         groupLastColumn = SIMD4(repeating: eligible ? Int32(min(max(width - 1, 0), 32767)) - 1 : -1)
         groupLastRow = SIMD4(repeating: eligible ? Int32(min(max(rows, 0), 32767)) - 1 : -1)
         groupRowStride = SIMD4(repeating: Int32(truncatingIfNeeded: rowStride & 0x7FFF))
+        groupImage = vt_rgb8(base: base, row_stride: rowStride, group_last_column: groupLastColumn[0],
+                             group_last_row: groupLastRow[0], width: Int32(clamping: width), height: Int32(clamping: height))
     }
 
     @inline(__always)

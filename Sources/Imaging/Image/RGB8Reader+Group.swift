@@ -15,8 +15,9 @@ import CPixelKernels
 /// lane per pixel; each lane is split into its even bytes (R, B) and odd bytes (G, unused) in 16-bit
 /// lanes, which are blended separately and merged back into `R G B ·` bytes.
 ///
-/// With AVX2, CPixelKernels' `vt_rgb8_blend_groups` blends the groups instead, eight pixels a step
-/// from one 8-byte read per pixel and row (the same bytes; docs/pipeline.md §2.2).
+/// With AVX2, CPixelKernels' `vt_rgb8_blend_groups` and `vt_rgb8_blend_replicated_groups` blend
+/// the groups instead, eight pixels a step from one 8-byte read per pixel and row, or from each
+/// clamped tap's 3 bytes at a replicated border (the same bytes; docs/pipeline.md §2.2).
 extension RGB8Reader {
     static var hasGroupPath: Bool { true }
 
@@ -24,9 +25,7 @@ extension RGB8Reader {
     func blendGroups(_ positions: UnsafePointer<Int32>, _ groups: Range<Int>, overwritingBelow: Int,
                      into out: UnsafeMutablePointer<UInt8>) -> Int {
         if rgb8GroupLanes > 0 {
-            let image = vt_rgb8(base: base, row_stride: rowStride, group_last_column: groupLastColumn[0],
-                                group_last_row: groupLastRow[0])
-            return vt_rgb8_blend_groups(image, positions, groups.lowerBound, groups.upperBound, max(overwritingBelow, 0), out)
+            return vt_rgb8_blend_groups(groupImage, positions, groups.lowerBound, groups.upperBound, max(overwritingBelow, 0), out)
         }
         var group = groups.lowerBound
         while group < groups.upperBound {
@@ -60,6 +59,11 @@ extension RGB8Reader {
     @inline(__always)
     func blendReplicatedGroups(_ positions: UnsafePointer<Int32>, _ groups: Range<Int>, overwritingBelow: Int,
                                into out: UnsafeMutablePointer<UInt8>) -> Int {
+        if rgb8GroupLanes > 0 {
+            // As many as a step holds: the groups after a border group are usually inside, for blendGroups.
+            let end = min(groups.upperBound, groups.lowerBound &+ 2)
+            return vt_rgb8_blend_replicated_groups(groupImage, positions, groups.lowerBound, end, max(overwritingBelow, 0), out)
+        }
         // One group at a time: the groups after a border group are usually inside, for blendGroups.
         guard let group = groups.first,
               blendReplicatedGroup(positions, group, mayOverwriteNextPixels: group < overwritingBelow, into: out + 12 &* group)
