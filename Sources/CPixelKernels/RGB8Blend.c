@@ -148,11 +148,21 @@ VT_AVX2 static size_t blend_replicated_avx2(vt_rgb8 image, const int32_t *positi
                                             size_t overwriting, uint8_t *out) {
     const __m256i last_column = _mm256_set1_epi32(image.width - 1), last_row = _mm256_set1_epi32(image.height - 1);
     const __m256i stride = _mm256_set1_epi32((int32_t)image.row_stride), one = _mm256_set1_epi32(1);
-    for (size_t group = first; group < end; group += 2) {
+    const __m256i group_last_column = _mm256_set1_epi32(image.group_last_column);
+    const __m256i group_last_row = _mm256_set1_epi32(image.group_last_row);
+    size_t group = first;
+    for (; group < end; group += 2) {
         const int both = group + 1 < end;
         __m256i xs, ys;
         group_pair(positions + 8 * group, both, &xs, &ys);
         const __m256i sx = _mm256_srai_epi32(xs, 5), sy = _mm256_srai_epi32(ys, 5);
+        if (group > first) {
+            // A group inside the limits ends the run: vt_rgb8_blend_groups reads it with less.
+            const __m256i outside = _mm256_or_si256(_mm256_or_si256(sx, sy),
+                                                    _mm256_or_si256(_mm256_sub_epi32(group_last_column, sx),
+                                                                    _mm256_sub_epi32(group_last_row, sy)));
+            if ((_mm256_movemask_ps(_mm256_castsi256_ps(outside)) & 0x0F) == 0) break;
+        }
         const __m256i left = clamped(sx, last_column), right = clamped(_mm256_add_epi32(sx, one), last_column);
         int32_t upper[8], lower[8], l[8], r[8];
         _mm256_storeu_si256((__m256i *)(void *)upper, _mm256_madd_epi16(clamped(sy, last_row), stride));
@@ -169,7 +179,7 @@ VT_AVX2 static size_t blend_replicated_avx2(vt_rgb8 image, const int32_t *positi
         }
         blend_two_groups(rows, xs, ys, both, group < overwriting, group + 1 < overwriting, out + 12 * group);
     }
-    return end - first;
+    return (group < end ? group : end) - first;
 }
 
 size_t vt_rgb8_blend_groups(vt_rgb8 image, const int32_t *positions, size_t first, size_t end,

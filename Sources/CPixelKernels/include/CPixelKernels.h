@@ -58,9 +58,12 @@ size_t vt_rgb8_blend_groups(vt_rgb8 image, const int32_t *positions, size_t firs
 /// Groups `first ..< end` of `vt_rgb8_blend_groups`'s layout (and written as there) blended with
 /// a replicated border: each tap's column and row clamped into the image (OpenCV's
 /// `BORDER_REPLICATE`; nothing changes for a tap inside), each tap read as the 4 bytes that end
-/// with its B (or start with its R, at the first pixel). Returns how many it blended: all, or 0
-/// without writing where it cannot (an image the group limits leave out, or a side of 32768 or
-/// more). The same limit as `vt_rgb8_blend_groups`.
+/// with its B (or start with its R, at the first pixel), stopping before a group whose top-left
+/// taps are all within the group limits where a step of two groups would start (`first + 2k`,
+/// k > 0), which `vt_rgb8_blend_groups` reads with less. Returns how many it blended: at least
+/// one, or 0 without writing where it cannot (an image the group limits leave out, or a side of
+/// 32768 or more).
+/// The same limit as `vt_rgb8_blend_groups`.
 size_t vt_rgb8_blend_replicated_groups(vt_rgb8 image, const int32_t *positions, size_t first, size_t end,
                                        size_t overwriting, uint8_t *out);
 

@@ -60,9 +60,9 @@ extension RGB8Reader {
     func blendReplicatedGroups(_ positions: UnsafePointer<Int32>, _ groups: Range<Int>, overwritingBelow: Int,
                                into out: UnsafeMutablePointer<UInt8>) -> Int {
         if rgb8GroupLanes > 0 {
-            // As many as a step holds: the groups after a border group are usually inside, for blendGroups.
-            let end = min(groups.upperBound, groups.lowerBound &+ 2)
-            return vt_rgb8_blend_replicated_groups(groupImage, positions, groups.lowerBound, end, max(overwritingBelow, 0), out)
+            // Up to a group inside, which blendGroups takes.
+            return vt_rgb8_blend_replicated_groups(groupImage, positions, groups.lowerBound, groups.upperBound,
+                                                   max(overwritingBelow, 0), out)
         }
         // One group at a time: the groups after a border group are usually inside, for blendGroups.
         guard let group = groups.first,
