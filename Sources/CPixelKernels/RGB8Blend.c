@@ -10,6 +10,8 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+#include "GroupStore.h"
+
 int vt_rgb8_blend_lanes(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") ? 8 : 0;
@@ -31,17 +33,6 @@ VT_AVX2 static inline __m256i blend_pair(__m256i rows, __m256i vertical_weights,
     const __m256i order = _mm256_broadcastsi128_si256(_mm_setr_epi8(0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11, 12, 13, 14, 15));
     const __m256i sums = _mm256_madd_epi16(_mm256_shuffle_epi8(vertical, order), horizontal_weights);
     return _mm256_add_epi32(sums, _mm256_set1_epi32(512));
-}
-
-/// Stores a group's 12 bytes (the low 12 of `pixels`), or 16 when `may_overwrite`.
-VT_AVX2 static inline void store_group(__m128i pixels, int may_overwrite, uint8_t *destination) {
-    if (may_overwrite) {
-        _mm_storeu_si128((__m128i *)(void *)destination, pixels);
-    } else {
-        _mm_storel_epi64((__m128i *)(void *)destination, pixels);
-        const int32_t last = _mm_extract_epi32(pixels, 2);
-        __builtin_memcpy(destination + 8, &last, 4);
-    }
 }
 
 /// Blends two groups, pixel i of the first (lanes 0-3 of `xs`, `ys`) from `rows[i]`'s low 128

@@ -10,6 +10,8 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+#include "GroupStore.h"
+
 int vt_yuv420_blend_lanes(void) {
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")) return 16;
@@ -18,17 +20,6 @@ int vt_yuv420_blend_lanes(void) {
 
 #define VT_AVX2 __attribute__((target("avx2")))
 #define VT_AVX512 __attribute__((target("avx512f,avx512bw,avx2")))
-
-/// Stores a group's 12 bytes (`pixels`, as `blend` leaves 128 bits), or 16 when `may_overwrite`.
-VT_AVX2 static inline void store_group(__m128i pixels, int may_overwrite, uint8_t *destination) {
-    if (may_overwrite) {
-        _mm_storeu_si128((__m128i *)(void *)destination, pixels);
-    } else {
-        _mm_storel_epi64((__m128i *)(void *)destination, pixels);
-        const int32_t last = _mm_extract_epi32(pixels, 2);
-        __builtin_memcpy(destination + 8, &last, 4);
-    }
-}
 
 /// The byte order `blend` shuffles each 128 bits into: bytes 0 4 8 1 5 9 2 6 10 3 7 11 (R G B per
 /// pixel from r0..r3 g0..g3 b0..b3), then 12 13 14 15.
