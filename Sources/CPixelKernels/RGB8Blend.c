@@ -4,7 +4,9 @@
 // weights 32 − fy and fy, then horizontally by `madd` with 32 − fx and fx:
 //   ((32 − fx)·((32 − fy)·top_l + fy·bottom_l) + fx·((32 − fy)·top_r + fy·bottom_r) + 512) >> 10,
 // which is OpenCV's `(Σ p·w + 2^14) >> 15` with `w00 = (32 − fx)(32 − fy)·32` and so on, divided
-// by 32 (PackedRGB.blend; the same bytes as the Swift group path, RGB8Reader+Group.swift).
+// by 32 (PackedRGB.blend; the same bytes as the Swift group path, RGB8Reader+Group.swift). At a
+// replicated border each tap's column and row are clamped into the picture first and its 3 bytes
+// read on their own, into the same layout as the 8-byte reads.
 #include "CPixelKernels.h"
 
 #if defined(__x86_64__)

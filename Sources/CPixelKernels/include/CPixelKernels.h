@@ -2,7 +2,8 @@
 // or cannot be made to use. Each has a definition the tests hold it to:
 // - the YUV crop's group path (AVX2 or AVX-512, chosen at run time), against its Swift twin, byte
 //   for byte;
-// - the RGB8 crop's group path (AVX2, chosen at run time), against OpenCV's blend per pixel;
+// - the RGB8 crop's group paths, inside and at a replicated border (AVX2, chosen at run time),
+//   against OpenCV's blend per pixel;
 // - PNG's row filters (SSE2 on x86-64, scalar elsewhere), against the PNG definition and libpng;
 // - PNG's Up filter and run-length DEFLATE for writing, against the decoders (libdeflate, zlib and
 //   our own PNG reader give back the bytes);
@@ -40,6 +41,7 @@ typedef struct vt_rgb8 {
     ptrdiff_t row_stride;
     /// The largest column and row of a group's top-left taps.
     int32_t group_last_column, group_last_row;
+    /// The picture's size in pixels, which a replicated border clamps the taps to.
     int32_t width, height;
 } vt_rgb8;
 
@@ -62,8 +64,7 @@ size_t vt_rgb8_blend_groups(vt_rgb8 image, const int32_t *positions, size_t firs
 /// taps are all within the group limits where a step of two groups would start (`first + 2k`,
 /// k > 0), which `vt_rgb8_blend_groups` reads with less. Returns how many it blended: at least
 /// one, or 0 without writing where it cannot (an image the group limits leave out, or a side of
-/// 32768 or more).
-/// The same limit as `vt_rgb8_blend_groups`.
+/// 32768 or more). Never call it where `vt_rgb8_blend_lanes()` is 0.
 size_t vt_rgb8_blend_replicated_groups(vt_rgb8 image, const int32_t *positions, size_t first, size_t end,
                                        size_t overwriting, uint8_t *out);
 
