@@ -106,7 +106,7 @@ import TestSupport
         let started = ContinuousClock.now
         var writer: Int32 = -1
         while writer < 0, ContinuousClock.now - started < .seconds(60), process.isRunning {
-            writer = open(pipe, O_WRONLY | O_NONBLOCK)
+            writer = open(pipe, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
             if writer < 0 { usleep(20_000) }
         }
         try #require(writer >= 0, "the tool opened the pipe")

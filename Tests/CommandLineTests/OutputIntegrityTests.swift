@@ -107,7 +107,7 @@ import TestSupport
 
         // Held by this test's own lock.
         try Data().write(to: URL(fileURLWithPath: results))
-        let holder = open(results, O_RDONLY)
+        let holder = open(results, O_RDONLY | O_CLOEXEC)  // not inherited by the processes other tests start meanwhile
         #expect(flock(holder, LOCK_EX | LOCK_NB) == 0)
         let refused = try DriverTool.run(["face-detector", folder.path + "/inputs", "--json-out", results])
         close(holder)
@@ -162,7 +162,7 @@ import TestSupport
         let name: [UInt8] = [0xFF, 0xFE] + Array(".png".utf8)
         let path = Array((folder.path + "/inputs/").utf8) + name
         let source = try Data(contentsOf: Assets.image("astronaut.png"))
-        let descriptor = open((path + [0]).map { CChar(bitPattern: $0) }, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let descriptor = open((path + [0]).map { CChar(bitPattern: $0) }, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         try #require(descriptor >= 0)
         _ = source.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)

@@ -127,7 +127,7 @@ import VideoIO
         let clock = ContinuousClock(), start = clock.now
         var writer: Int32 = -1
         while writer < 0, clock.now - start < .seconds(60), process.isRunning {
-            writer = open(pipe, O_WRONLY | O_NONBLOCK)
+            writer = open(pipe, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
             if writer < 0 { usleep(20_000) }
         }
         try #require(writer >= 0, "the tool opened the pipe")
