@@ -75,8 +75,8 @@ VT_AVX2 static inline void group_pair(const int32_t *at, int second, __m256i *xs
 
 VT_AVX2 static inline __m128i load_8(const uint8_t *at) { return _mm_loadl_epi64((const __m128i *)(const void *)at); }
 
-VT_AVX2 static size_t blend_groups_avx2(vt_rgb8 image, const int32_t *positions, size_t first, size_t end,
-                                        size_t overwriting, uint8_t *out) {
+VT_AVX2 size_t vt_rgb8_blend_groups(vt_rgb8 image, const int32_t *positions, size_t first, size_t end,
+                                    size_t overwriting, uint8_t *out) {
     const __m256i last_column = _mm256_set1_epi32(image.group_last_column);
     const __m256i last_row = _mm256_set1_epi32(image.group_last_row);
     const __m256i stride = _mm256_set1_epi32((int32_t)image.row_stride);
@@ -173,11 +173,6 @@ VT_AVX2 static size_t blend_replicated_avx2(vt_rgb8 image, const int32_t *positi
         blend_two_groups(rows, xs, ys, both, group < overwriting, group + 1 < overwriting, out + 12 * group);
     }
     return (group < end ? group : end) - first;
-}
-
-size_t vt_rgb8_blend_groups(vt_rgb8 image, const int32_t *positions, size_t first, size_t end,
-                            size_t overwriting, uint8_t *out) {
-    return blend_groups_avx2(image, positions, first, end, overwriting, out);
 }
 
 size_t vt_rgb8_blend_replicated_groups(vt_rgb8 image, const int32_t *positions, size_t first, size_t end,

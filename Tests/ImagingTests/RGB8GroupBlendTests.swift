@@ -3,11 +3,12 @@ import TestSupport
 import Testing
 
 /// The RGB8 crop's AVX2 group paths (CPixelKernels' `vt_rgb8_blend_groups` and
-/// `vt_rgb8_blend_replicated_groups`) against OpenCV's bilinear blend written out per pixel, `((32 − fx)·V_l + fx·V_r + 512) >> 10` with
-/// `V = (32 − fy)·top + fy·bottom`: what it returns, every byte it writes and the bytes it must
-/// leave alone, on random pictures (tiny ones, padded rows, each allocated to its last byte so that
-/// AddressSanitizer sees a read past it) and positions in and around them. The warp tests
-/// (`WarpDifferentialTests`, the goldens) hold the whole warp to the per-pixel path.
+/// `vt_rgb8_blend_replicated_groups`) against OpenCV's bilinear blend written out per pixel,
+/// `((32 − fx)·V_l + fx·V_r + 512) >> 10` with `V = (32 − fy)·top + fy·bottom`: what each returns,
+/// every byte it writes and the bytes it must leave alone, on random pictures (tiny ones, padded
+/// rows, each allocated to its last byte so that AddressSanitizer sees a read past it) and
+/// positions in and around them. The warp tests (`WarpDifferentialTests`, the goldens) hold the
+/// whole warp to the per-pixel path.
 @Suite struct RGB8GroupBlendTests {
     @Test(.enabled(if: vt_rgb8_blend_lanes() > 0, "needs AVX2"))
     func groupsAreOpenCVsBlend() {
@@ -16,26 +17,21 @@ import Testing
         for trial in 0..<400 {
             let width = trial % 10 == 0 ? Int.random(in: 2...4, using: &random) : Int.random(in: 5...90, using: &random)
             let height = trial % 10 == 1 ? Int.random(in: 2...4, using: &random) : Int.random(in: 5...70, using: &random)
-            let stride = 3 * width + (Bool.random(using: &random) ? Int.random(in: 1...9, using: &random) : 0)
-            // The last row ends at its last pixel, as a tightly cropped buffer does.
-            let count = stride * (height - 1) + 3 * width
-            let pixels = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count)
-            defer { pixels.deallocate() }
-            for i in pixels.indices { pixels[i] = .random(in: 0...255, using: &random) }
+            let picture = Picture(width: width, height: height, padded: Bool.random(using: &random), using: &random)
+            defer { picture.pixels.deallocate() }
             // The limits RGB8Reader gives: both taps in the picture, an 8-byte read at the left one
             // in the buffer (the last row's only where 8 bytes from column width − 2 fit).
-            let lastRowFits = (height - 1) * stride + 3 * (width - 2) + 8 <= count
-            let lastColumn = Int32(width - 2), lastRow = Int32(lastRowFits ? height - 2 : height - 3)
-            let image = vt_rgb8(base: UnsafePointer(pixels.baseAddress!), row_stride: stride, group_last_column: lastColumn,
-                                group_last_row: lastRow, width: Int32(width), height: Int32(height))
+            let lastRowFits = (height - 1) * picture.stride + 3 * (width - 2) + 8 <= picture.pixels.count
+            let lastColumn = width - 2, lastRow = lastRowFits ? height - 2 : height - 3
+            let image = picture.image(lastColumn: lastColumn, lastRow: lastRow)
 
             let end = Int.random(in: 1...19, using: &random)
             let positions: [Int32] = (0..<end).flatMap { _ in
                 let outside = Int.random(in: 0..<8, using: &random) == 0
                 // Inside: the top-left tap at most at `last`.
-                func span(_ side: Int, last: Int32, _ random: inout SeededRandom) -> Int32 {
+                func span(_ side: Int, last: Int, _ random: inout SeededRandom) -> Int32 {
                     outside ? Int32.random(in: -96...Int32(32 * side + 96), using: &random)
-                        : Int32.random(in: 0...max(32 * last + 31, 0), using: &random)
+                        : Int32.random(in: 0...Int32(max(32 * last + 31, 0)), using: &random)
                 }
                 return (0..<4).map { _ in span(width, last: lastColumn, &random) }
                     + (0..<4).map { _ in span(height, last: lastRow, &random) }
@@ -47,31 +43,9 @@ import Testing
             }
 
             // The groups it must blend: up to the first with a top-left tap beyond the limits.
-            func inside(_ group: Int) -> Bool {
-                (0..<4).allSatisfy { lane in
-                    let sx = positions[8 * group + lane] >> 5, sy = positions[8 * group + 4 + lane] >> 5
-                    return sx >= 0 && sx <= lastColumn && sy >= 0 && sy <= lastRow
-                }
-            }
-            let expected = (first..<end).first { !inside($0) }.map { $0 - first } ?? end - first
-            #expect(blended == expected, "\(width)×\(height), groups \(first)..<\(end)")
-            var want = [UInt8](repeating: 0xA5, count: out.count)
-            for group in first..<first + min(blended, expected) {
-                for lane in 0..<4 {
-                    let x = Int(positions[8 * group + lane]), y = Int(positions[8 * group + 4 + lane])
-                    let (fx, fy) = (x & 31, y & 31), at = (y >> 5) * stride + 3 * (x >> 5)
-                    for channel in 0..<3 {
-                        func tap(_ offset: Int) -> Int { Int(pixels[at + offset + channel]) }
-                        let left = (32 - fy) * tap(0) + fy * tap(stride), right = (32 - fy) * tap(3) + fy * tap(stride + 3)
-                        want[12 * group + 3 * lane + channel] = UInt8(((32 - fx) * left + fx * right + 512) >> 10)
-                    }
-                }
-            }
-            // The 4 bytes after a group below `overwriting` may hold anything, unless a later blended
-            // group wrote them.
-            let lastBlended = first + min(blended, expected) - 1
-            let scratch = lastBlended >= first && lastBlended < overwriting ? 12 * lastBlended + 12 ..< 12 * lastBlended + 16 : 0..<0
-            let difference = out.indices.first { !scratch.contains($0) && out[$0] != want[$0] }
+            let stop = (first..<end).first { !Self.isInside($0, positions, lastColumn: lastColumn, lastRow: lastRow) } ?? end
+            #expect(blended == stop - first, "\(width)×\(height), groups \(first)..<\(end)")
+            let difference = picture.firstDifference(out, positions: positions, groups: first..<first + blended, overwriting: overwriting)
             #expect(difference == nil, "\(width)×\(height), groups \(first)..<\(end): first byte differing")
             blendedGroups += blended
             if blended < end - first { stoppedEarly += 1 }
@@ -87,13 +61,9 @@ import Testing
         var blendedGroups = 0, stoppedEarly = 0
         for trial in 0..<600 {
             let width = Int.random(in: 2...40, using: &random), height = Int.random(in: 1...30, using: &random)
-            let stride = 3 * width + (trial % 2 == 0 ? Int.random(in: 1...9, using: &random) : 0)
-            let count = stride * (height - 1) + 3 * width
-            let pixels = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count)
-            defer { pixels.deallocate() }
-            for i in pixels.indices { pixels[i] = .random(in: 0...255, using: &random) }
-            let image = vt_rgb8(base: UnsafePointer(pixels.baseAddress!), row_stride: stride, group_last_column: Int32(width - 2),
-                                group_last_row: Int32(height - 3), width: Int32(width), height: Int32(height))
+            let picture = Picture(width: width, height: height, padded: trial % 2 == 0, using: &random)
+            defer { picture.pixels.deallocate() }
+            let image = picture.image(lastColumn: width - 2, lastRow: height - 3)
             // Groups up to 6 px around the picture, now and then one far outside, and in every
             // third trial half of them inside the group limits.
             let end = Int.random(in: 1...9, using: &random)
@@ -115,15 +85,52 @@ import Testing
                 }
             }
             // All of them, or up to a group inside the limits where a step of two would start.
-            let stop = Swift.stride(from: first + 2, to: end, by: 2).first { group in
-                (0..<4).allSatisfy { lane in
-                    let sx = positions[8 * group + lane] >> 5, sy = positions[8 * group + 4 + lane] >> 5
-                    return sx >= 0 && Int(sx) <= width - 2 && sy >= 0 && Int(sy) <= height - 3
-                }
+            let stop = Swift.stride(from: first + 2, to: end, by: 2).first {
+                Self.isInside($0, positions, lastColumn: width - 2, lastRow: height - 3)
             } ?? end
             #expect(blended == stop - first, "\(width)×\(height), groups \(first)..<\(end)")
+            let difference = picture.firstDifference(out, positions: positions, groups: first..<first + blended, overwriting: overwriting)
+            #expect(difference == nil, "\(width)×\(height), groups \(first)..<\(end): first byte differing")
+            blendedGroups += blended
+            if blended < end - first { stoppedEarly += 1 }
+        }
+        #expect(blendedGroups > 1000)
+        #expect(stoppedEarly > 20)
+    }
+
+    /// Whether every top-left tap of `group` lies within the group limits.
+    private static func isInside(_ group: Int, _ positions: [Int32], lastColumn: Int, lastRow: Int) -> Bool {
+        (0..<4).allSatisfy { lane in
+            let column = Int(positions[8 * group + lane] >> 5), row = Int(positions[8 * group + 4 + lane] >> 5)
+            return column >= 0 && column <= lastColumn && row >= 0 && row <= lastRow
+        }
+    }
+
+    /// A random RGB8 picture whose buffer ends at its last pixel, as a tightly cropped one does;
+    /// its rows are padded by 1 to 9 bytes when asked.
+    private struct Picture {
+        let width: Int, height: Int, stride: Int
+        let pixels: UnsafeMutableBufferPointer<UInt8>
+
+        init(width: Int, height: Int, padded: Bool, using random: inout SeededRandom) {
+            self.width = width
+            self.height = height
+            stride = 3 * width + (padded ? Int.random(in: 1...9, using: &random) : 0)
+            pixels = .allocate(capacity: stride * (height - 1) + 3 * width)
+            for i in pixels.indices { pixels[i] = .random(in: 0...255, using: &random) }
+        }
+
+        func image(lastColumn: Int, lastRow: Int) -> vt_rgb8 {
+            vt_rgb8(base: UnsafePointer(pixels.baseAddress!), row_stride: stride, group_last_column: Int32(lastColumn),
+                    group_last_row: Int32(lastRow), width: Int32(width), height: Int32(height))
+        }
+
+        /// The first byte of `out` that is not what blending `groups` with a replicated border
+        /// writes (which is the plain blend wherever the taps are inside), leaving the rest 0xA5.
+        /// The 4 bytes after the last group may hold anything when it is below `overwriting`.
+        func firstDifference(_ out: [UInt8], positions: [Int32], groups: Range<Int>, overwriting: Int) -> Int? {
             var want = [UInt8](repeating: 0xA5, count: out.count)
-            for group in first..<first + blended {
+            for group in groups {
                 for lane in 0..<4 {
                     let x = positions[8 * group + lane], y = positions[8 * group + 4 + lane]
                     let (fx, fy) = (Int(x & 31), Int(y & 31))
@@ -138,14 +145,9 @@ import Testing
                     }
                 }
             }
-            let last = first + blended - 1
-            let scratch = last < overwriting ? 12 * last + 12 ..< 12 * last + 16 : 0..<0
-            let difference = out.indices.first { !scratch.contains($0) && out[$0] != want[$0] }
-            #expect(difference == nil, "\(width)×\(height), groups \(first)..<\(end): first byte differing")
-            blendedGroups += blended
-            if blended < end - first { stoppedEarly += 1 }
+            let last = groups.upperBound - 1
+            let scratch = !groups.isEmpty && last < overwriting ? 12 * last + 12 ..< 12 * last + 16 : 0..<0
+            return out.indices.first { !scratch.contains($0) && out[$0] != want[$0] }
         }
-        #expect(blendedGroups > 1000)
-        #expect(stoppedEarly > 20)
     }
 }
