@@ -31,10 +31,13 @@ invocation, for both sides.
 Share of peak: our JSON also gives "multiply_adds", one invocation's multiply-adds (convolutions,
 depthwise convolutions and fully connected layers, one per weight per output value), and
 `vision-tasks bench peak --json` measures one thread's multiply-add peak on this processor (a loop
-of nothing but independent fused multiply-adds on the widest vectors). Each side's % of peak is
-multiply_adds / median time / (threads x peak). The last column gives our share in our slowest
-and our fastest round (each round's median, or with --cpu-time its mean): on a shared host the
-other machines' memory traffic moves a model's figure by several points within one run.
+of nothing but independent fused multiply-adds on the widest vectors, about two seconds). The
+peak is measured at the start of every round, beside the two runs it is compared with: a shared
+host moves the processor's clock from minute to minute, and a peak read in another minute than a
+model ran in moves the share by ten points. A round's share is multiply_adds / the round's median
+time (or with --cpu-time its mean) / (threads x the round's peak); each side's % of peak is the
+median over rounds. The last column gives our share in our lowest and highest round: what is
+left of the spread is mostly the other machines' memory traffic.
 """
 
 from __future__ import annotations
@@ -128,11 +131,13 @@ def peak_per_second(binary: Path) -> float | None:
         return None
 
 
-def share(multiply_adds: int | None, milliseconds: float | None, peak: float | None, threads: int) -> float | None:
-    """Multiply-adds per second as a fraction of `threads` times the one-thread peak."""
-    if not multiply_adds or not milliseconds or not peak:
-        return None
-    return multiply_adds / (milliseconds / 1e3) / (peak * threads)
+def round_shares(multiply_adds: int | None, milliseconds: list[float], peaks: list[float | None],
+                 threads: int) -> list[float]:
+    """Each round's multiply-adds per second as a fraction of `threads` times the one-thread peak
+    measured at the round's start (rounds without a figure or a peak left out)."""
+    if not multiply_adds:
+        return []
+    return [multiply_adds / (ms / 1e3) / (peak * threads) for ms, peak in zip(milliseconds, peaks) if ms and peak]
 
 
 def children_cpu_seconds() -> float:
@@ -209,22 +214,25 @@ def main() -> int:
         for t in threads:
             litert = LiteRTRunner(content, t, spec)
             lite_samples, our_samples, our_error = [], [], None
-            lite_round_means, our_round_medians = [], []
+            lite_round_means, lite_round_figures, our_round_figures, round_peaks = [], [], [], []
             for _ in range(args.rounds):
+                round_peaks.append(peak_per_second(args.binary) if run_ours else None)
                 samples = litert.round(args.iterations, cpu_time=args.cpu_time)
                 lite_samples += samples
                 lite_round_means.append(statistics.fmean(samples))
+                lite_round_figures.append(lite_round_means[-1] if args.cpu_time else statistics.median(samples))
                 if run_ours and our_error is None:
                     try:
                         if args.cpu_time:
                             our_samples.append(ours_cpu_round(args.binary, path, args.backend, args.iterations))
+                            our_round_figures.append(our_samples[-1])
                         else:
                             round_samples = ours_round(args.binary, path, t, args.backend, args.iterations)
                             our_samples += round_samples
-                            our_round_medians.append(statistics.median(round_samples))
+                            our_round_figures.append(statistics.median(round_samples))
                     except OursError as error:
                         our_error = str(error)
-                        our_samples = []
+                        our_samples, our_round_figures = [], []
             del litert
             # With --cpu-time each of our samples is already a round's mean; LiteRT's are per invoke.
             lite_median = statistics.median(lite_round_means if args.cpu_time else lite_samples)
@@ -233,43 +241,45 @@ def main() -> int:
             if our_error:
                 print(f"litert-compare: {spec.stem}, {t} thread(s): {our_error}", file=sys.stderr)
                 status = status or 1
-            # Our fastest and slowest round: how far the machine moved the figure during the run
-            # (with --cpu-time each of our samples is already a round's figure).
-            rounds = our_samples if args.cpu_time else our_round_medians
-            our_range = (min(rounds), max(rounds)) if our_samples else None
-            rows.append((spec.stem, t, lite_median, our_median, ratio, MULTIPLY_ADDS.get(str(path)), our_range))
+            # Each round's share of the peak measured at its start; the medians, and our lowest and
+            # highest round: how far the machine moved the figure during the run.
+            macs = MULTIPLY_ADDS.get(str(path))
+            lite_shares = round_shares(macs, lite_round_figures, round_peaks, t)
+            our_shares = round_shares(macs, our_round_figures, round_peaks, t)
+            rows.append((spec.stem, t, lite_median, our_median, ratio, macs, lite_shares, our_shares))
             record.append({"model": spec.stem, "threads": t, "litert_median_ms": lite_median,
                            "ours_median_ms": our_median, "ratio": ratio, "litert_times_ms": lite_samples,
-                           "ours_times_ms": our_samples, "ours_error": our_error,
-                           "multiply_adds": MULTIPLY_ADDS.get(str(path))})
+                           "ours_times_ms": our_samples, "ours_error": our_error, "multiply_adds": macs,
+                           "round_peaks_per_second": round_peaks, "litert_round_shares": lite_shares,
+                           "ours_round_shares": our_shares})
             print(f"  {spec.stem} {t}t: LiteRT {lite_median:.3f} ms, ours {fmt(our_median, 3)} ms",
                   file=sys.stderr, flush=True)
 
     load_after = os.getloadavg()[0]
-    peak = peak_per_second(args.binary) if run_ours else None
+    peaks = [p for row in record for p in row["round_peaks_per_second"] if p]
     width = max(len(r[0]) for r in rows)
     what = ("CPU ms per invocation, medians of round means" if args.cpu_time else "wall ms, medians")
     print(f"LiteRT {importlib_version()} vs vision-tasks ({args.backend}); {what} of "
           f"{args.rounds} interleaved rounds × {args.iterations} invocations; "
           f"1-min load average {load_before:.2f} before, {load_after:.2f} after "
           f"(on {os.cpu_count()} CPUs: a busy machine inflates the 2-thread figures most)")
-    if peak:
-        print(f"multiply-add peak: {peak / 1e9:.1f} G/s on one thread (`vision-tasks bench peak`); "
-              f"% of peak = the model's multiply-adds per second over the threads' peak")
+    if peaks:
+        print(f"multiply-add peak on one thread (`vision-tasks bench peak`) at the start of each round: "
+              f"{min(peaks) / 1e9:.1f}–{max(peaks) / 1e9:.1f} G/s, median {statistics.median(peaks) / 1e9:.1f}; "
+              f"% of peak = the model's multiply-adds per second over the threads' peak of its round, "
+              f"the median of the rounds")
     print(f"{'model':<{width}}  threads  LiteRT ms  ours ms  ours/LiteRT  M mult-adds  LiteRT % peak  ours % peak"
-          f"  ours % peak, slowest–fastest round")
-    for stem, t, lite, ours, ratio, macs, our_range in rows:
-        lite_share, our_share = share(macs, lite, peak, t), share(macs, ours, peak, t)
-        spread = None
-        if our_range and macs and peak:
-            spread = f"{share(macs, our_range[1], peak, t) * 100:.1f}–{share(macs, our_range[0], peak, t) * 100:.1f}"
+          f"  ours % peak, lowest–highest round")
+    for stem, t, lite, ours, ratio, macs, lite_shares, our_shares in rows:
+        def percent(shares: list[float]) -> float | None:
+            return statistics.median(shares) * 100 if shares else None
+        spread = f"{min(our_shares) * 100:.1f}–{max(our_shares) * 100:.1f}" if our_shares else None
         print(f"{stem:<{width}}  {t:>7}  {lite:>9.2f}  {fmt(ours):>7}  {fmt(ratio, 3):>11}  "
-              f"{fmt(macs / 1e6 if macs else None, 1):>11}  {fmt(lite_share and lite_share * 100, 1):>13}  "
-              f"{fmt(our_share and our_share * 100, 1):>11}  {spread or '—':>34}")
+              f"{fmt(macs / 1e6 if macs else None, 1):>11}  {fmt(percent(lite_shares), 1):>13}  "
+              f"{fmt(percent(our_shares), 1):>11}  {spread or '—':>34}")
     if args.json:
         args.json.write_text(json.dumps({"rounds": args.rounds, "iterations": args.iterations,
                                          "backend": args.backend, "cpu_time": args.cpu_time,
-                                         "peak_multiply_adds_per_second": peak,
                                          "results": record}, indent=1) + "\n")
     return status
 
