@@ -31,6 +31,7 @@ enum vt_ffmpeg_library {
     X(VT_AVUTIL, av_dict_free) \
     X(VT_AVUTIL, av_dict_set) \
     X(VT_AVUTIL, av_frame_alloc) \
+    X(VT_AVUTIL, av_frame_clone) \
     X(VT_AVUTIL, av_frame_free) \
     X(VT_AVUTIL, av_frame_get_buffer) \
     X(VT_AVUTIL, av_frame_make_writable) \

@@ -20,6 +20,7 @@ VT_TRAMPOLINE int av_dict_set(AVDictionary **pm, const char *key, const char *va
     return VT_REAL.av_dict_set(pm, key, value, flags);
 }
 VT_TRAMPOLINE AVFrame *av_frame_alloc(void) { return VT_REAL.av_frame_alloc(); }
+VT_TRAMPOLINE AVFrame *av_frame_clone(const AVFrame *src) { return VT_REAL.av_frame_clone(src); }
 VT_TRAMPOLINE void av_frame_free(AVFrame **frame) { VT_REAL.av_frame_free(frame); }
 VT_TRAMPOLINE int av_frame_get_buffer(AVFrame *frame, int align) { return VT_REAL.av_frame_get_buffer(frame, align); }
 VT_TRAMPOLINE int av_frame_make_writable(AVFrame *frame) { return VT_REAL.av_frame_make_writable(frame); }

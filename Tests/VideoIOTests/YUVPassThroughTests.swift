@@ -40,6 +40,29 @@ struct YUVPassThroughTests {
         }
     }
 
+    @Test("I420 frames borrow the decoder's buffers: each keeps its pixels while the decoder goes on and after the reader is gone")
+    func borrowedFramesOutliveTheReader() throws {
+        let folder = try ScratchFolder("yuv-borrowed")
+        defer { folder.remove() }
+        let source = folder.path("source.mp4")
+        try VideoFixtures.write(try VideoFixtures.movingCrops(count: 8, width: 320, height: 240), to: source, fps: 25)
+        var frames: [VideoFrame] = [], copies: [[[UInt8]]] = []
+        do {
+            let reader = try VideoReader(path: source, options: .init(keepsYUV: true))
+            while let frame = try reader.nextFrame() {
+                frames.append(frame)
+                let yuv = try #require(frame.yuvImage)
+                copies.append((0..<3).map { yuv.packedBytes(plane: $0) })
+            }
+        }
+        try #require(frames.count == 8)
+        for (index, frame) in frames.enumerated() {
+            let yuv = try #require(frame.yuvImage)
+            #expect((0..<3).map { yuv.packedBytes(plane: $0) } == copies[index], "frame \(index)")
+            if index > 0 { #expect(copies[index][0] != copies[index - 1][0], "the clip moves") }
+        }
+    }
+
     @Test("BT.709 and full-range videos: tagged when written, kept as YUV in their space when read",
           arguments: [YUVColorSpace.bt709VideoRange, .bt601FullRange, .bt709FullRange])
     func otherColourSpacesPassThrough(space: YUVColorSpace) throws {

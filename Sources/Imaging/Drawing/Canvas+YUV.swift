@@ -17,6 +17,7 @@ extension Canvas {
         // The planes are moved out of the image while blended, so each is written in place.
         var lumaPlane = image.planes[0], chromaPlane = image.planes[1]
         var vPlane = isI420 ? image.planes[2] : ImagePlane(bytes: [], rowStride: 0)
+        let lumaStride = lumaPlane.rowStride, chromaStride = chromaPlane.rowStride, vStride = vPlane.rowStride
         image.planes[0].bytes = []
         image.planes[1].bytes = []
         if isI420 { image.planes[2].bytes = [] }
@@ -35,9 +36,9 @@ extension Canvas {
                             var tint = vt_yuv420_tint(
                                 coverage: values.baseAddress!, coverage_stride: coverage.xs.count,
                                 coverage_x: coverage.xs.lowerBound, coverage_y: coverage.ys.lowerBound,
-                                luma: luma.baseAddress!, luma_stride: lumaPlane.rowStride,
-                                u: uBase, v: vBase, u_stride: chromaPlane.rowStride,
-                                v_stride: isI420 ? vPlane.rowStride : chromaPlane.rowStride, chroma_step: isI420 ? 1 : 2,
+                                luma: luma.baseAddress!, luma_stride: lumaStride,
+                                u: uBase, v: vBase, u_stride: chromaStride,
+                                v_stride: isI420 ? vStride : chromaStride, chroma_step: isI420 ? 1 : 2,
                                 width: image.width, height: image.height,
                                 x0: xs.lowerBound, x1: xs.upperBound, y0: ys.lowerBound, y1: ys.upperBound,
                                 scale: weights.scale, y_value: Int32(encoder.luma(r: r, g: g, b: b)),

@@ -29,9 +29,9 @@ extension Image {
                 out[i * 4 + (swap ? 0 : 2)] = rgb[i * 3 + 2]
             }
             if format == .rgba8 || format == .bgra8 {
-                let plane = planes[0]
+                let stride = planes[0].rowStride, bytes = planes[0].bytes
                 for y in 0..<height {
-                    for x in 0..<width { out[(y * width + x) * 4 + 3] = plane.bytes[y * plane.rowStride + x * 4 + 3] }
+                    for x in 0..<width { out[(y * width + x) * 4 + 3] = bytes[y * stride + x * 4 + 3] }
                 }
             }
             return Image(uncheckedWidth: width, height: height, format: target,

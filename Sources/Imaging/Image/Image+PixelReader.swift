@@ -8,23 +8,23 @@ extension Image {
         let stride0 = planes[0].rowStride
         switch format {
         case .rgb8:
-            return try planes[0].bytes.withUnsafeBufferPointer { (p) throws(ImageError) -> V.Result in
+            return try planes[0].withUnsafeBufferPointer { (p) throws(ImageError) -> V.Result in
                 try visitor.visit(RGB8Reader(base: p.baseAddress!, count: p.count, rowStride: stride0, width: w, height: h))
             }
         case .rgba8, .bgra8:
             let red = format == .rgba8 ? 0 : 2
-            return try planes[0].bytes.withUnsafeBufferPointer { (p) throws(ImageError) -> V.Result in
+            return try planes[0].withUnsafeBufferPointer { (p) throws(ImageError) -> V.Result in
                 try visitor.visit(RGBX8Reader(base: p.baseAddress!, rowStride: stride0, width: w, height: h, redOffset: red))
             }
         case .gray8:
-            return try planes[0].bytes.withUnsafeBufferPointer { (p) throws(ImageError) -> V.Result in
+            return try planes[0].withUnsafeBufferPointer { (p) throws(ImageError) -> V.Result in
                 try visitor.visit(Gray8Reader(base: p.baseAddress!, rowStride: stride0, width: w, height: h))
             }
         case .nv12, .nv21:
             let stride1 = planes[1].rowStride
             let uFirst = format == .nv12
-            return try planes[0].bytes.withUnsafeBufferPointer { (luma) throws(ImageError) -> V.Result in
-                try planes[1].bytes.withUnsafeBufferPointer { (chroma) throws(ImageError) -> V.Result in
+            return try planes[0].withUnsafeBufferPointer { (luma) throws(ImageError) -> V.Result in
+                try planes[1].withUnsafeBufferPointer { (chroma) throws(ImageError) -> V.Result in
                     let first = chroma.baseAddress!
                     let (u, v) = uFirst ? (first, first + 1) : (first + 1, first)
                     return try visitYUV(visitor, luma: luma, u: u, uCount: chroma.count - (uFirst ? 0 : 1), v: v,
@@ -33,9 +33,9 @@ extension Image {
             }
         case .i420:
             let stride1 = planes[1].rowStride, stride2 = planes[2].rowStride
-            return try planes[0].bytes.withUnsafeBufferPointer { (luma) throws(ImageError) -> V.Result in
-                try planes[1].bytes.withUnsafeBufferPointer { (u) throws(ImageError) -> V.Result in
-                    try planes[2].bytes.withUnsafeBufferPointer { (v) throws(ImageError) -> V.Result in
+            return try planes[0].withUnsafeBufferPointer { (luma) throws(ImageError) -> V.Result in
+                try planes[1].withUnsafeBufferPointer { (u) throws(ImageError) -> V.Result in
+                    try planes[2].withUnsafeBufferPointer { (v) throws(ImageError) -> V.Result in
                         try visitYUV(visitor, luma: luma, u: u.baseAddress!, uCount: u.count, v: v.baseAddress!, vCount: v.count,
                                      chromaStride: (stride1, stride2), chromaStep: 1)
                     }

@@ -36,8 +36,8 @@ public struct Image: Sendable, Hashable {
             }
             let (rows, overflow1) = (geometry.height - 1).multipliedReportingOverflow(by: plane.rowStride)
             let (needed, overflow2) = rows.addingReportingOverflow(geometry.minimumRowBytes)
-            guard !overflow1, !overflow2, plane.bytes.count >= needed else {
-                throw .bufferTooSmall("plane \(index) has \(plane.bytes.count) bytes, needs \(needed)")
+            guard !overflow1, !overflow2, plane.count >= needed else {
+                throw .bufferTooSmall("plane \(index) has \(plane.count) bytes, needs \(needed)")
             }
         }
         self.width = width
@@ -106,14 +106,16 @@ public struct Image: Sendable, Hashable {
     public func packedBytes(plane index: Int = 0) -> [UInt8] {
         let geometry = format.planeGeometry(index, width: width, height: height)
         let plane = planes[index]
-        if plane.rowStride == geometry.minimumRowBytes, plane.bytes.count == geometry.minimumRowBytes * geometry.height {
+        if plane.rowStride == geometry.minimumRowBytes, plane.count == geometry.minimumRowBytes * geometry.height {
             return plane.bytes
         }
         var out = [UInt8]()
         out.reserveCapacity(geometry.minimumRowBytes * geometry.height)
-        for row in 0..<geometry.height {
-            let start = row * plane.rowStride
-            out.append(contentsOf: plane.bytes[start..<start + geometry.minimumRowBytes])
+        plane.withUnsafeBufferPointer { bytes in
+            for row in 0..<geometry.height {
+                let start = row * plane.rowStride
+                out.append(contentsOf: bytes[start..<start + geometry.minimumRowBytes])
+            }
         }
         return out
     }

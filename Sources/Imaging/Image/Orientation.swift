@@ -106,12 +106,12 @@ extension Image {
         let bpp = source.format.bytesPerPixel
         let (outWidth, outHeight) = orientation.uprightSize(width: width, height: height)
         var out = [UInt8](repeating: 0, count: outWidth * outHeight * bpp)
-        let plane = source.planes[0]
+        let plane = source.planes[0], bytes = plane.bytes
         for y in 0..<height {
             for x in 0..<width {
                 let (ux, uy) = orientation.uprightPixel(x: x, y: y, width: width, height: height)
                 let from = y * plane.rowStride + x * bpp, to = (uy * outWidth + ux) * bpp
-                for c in 0..<bpp { out[to + c] = plane.bytes[from + c] }
+                for c in 0..<bpp { out[to + c] = bytes[from + c] }
             }
         }
         return Image(uncheckedWidth: outWidth, height: outHeight, format: source.format,

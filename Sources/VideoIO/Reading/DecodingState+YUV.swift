@@ -3,10 +3,11 @@ import CFFmpeg
 import Imaging
 
 extension DecodingState {
-    /// A copy of `frame` as a tightly packed ``Imaging/PixelFormat/i420`` image when it is 8-bit
-    /// 4:2:0 of even width and height in BT.601 or BT.709, video or full range (the image's
-    /// ``Imaging/Image/yuvColorSpace``, ``Imaging/YUVColorSpace/init(frame:)``, as ``RGBConverter``
-    /// reads the frame), else nil.
+    /// `frame` as an ``Imaging/PixelFormat/i420`` image whose planes borrow the decoder's buffers
+    /// (a new reference to them, which the image holds: nothing is copied) when it is 8-bit 4:2:0
+    /// of even width and height with rows stored top-down, in BT.601 or BT.709, video or full range
+    /// (the image's ``Imaging/Image/yuvColorSpace``, ``Imaging/YUVColorSpace/init(frame:)``, as
+    /// ``RGBConverter`` reads the frame), else nil.
     static func i420Image(_ frame: UnsafeMutablePointer<AVFrame>, limits: ImageLimits) -> Image? {
         let colorspace = frame.pointee.colorspace
         let format = frame.pointee.format
@@ -14,27 +15,39 @@ extension DecodingState {
               colorspace == AVCOL_SPC_UNSPECIFIED || colorspace == AVCOL_SPC_SMPTE170M || colorspace == AVCOL_SPC_BT470BG
                 || colorspace == AVCOL_SPC_BT709
         else { return nil }
-        let space = YUVColorSpace(frame: frame)
         let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
         // Odd sizes stay RGB-only: Imaging's YUV conversions and the 4:2:0 encoder need even ones.
-        guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else { return nil }
-        let sizes = [(width, height), ((width + 1) / 2, (height + 1) / 2), ((width + 1) / 2, (height + 1) / 2)]
-        let sources = frame.planePointers, lineSizes = frame.lineSizes
+        guard width > 0, height > 0, width % 2 == 0, height % 2 == 0,
+              let buffers = DecodedFrameBuffers(referencing: frame) else { return nil }
+        let sizes = [(width, height), (width / 2, height / 2), (width / 2, height / 2)]
+        let sources = buffers.frame.planePointers, lineSizes = buffers.frame.lineSizes
         var planes: [ImagePlane] = []
         for (index, (planeWidth, planeHeight)) in sizes.enumerated() {
             // Negative strides (bottom-up rows) are left to the RGB path.
             guard let source = sources[index], case let stride = Int(lineSizes[index]), stride >= planeWidth else { return nil }
-            let bytes = [UInt8](unsafeUninitializedCapacity: planeWidth * planeHeight) { buffer, initialized in
-                for row in 0..<planeHeight {
-                    (buffer.baseAddress! + row * planeWidth).update(from: source + row * stride, count: planeWidth)
-                }
-                initialized = planeWidth * planeHeight
-            }
-            planes.append(ImagePlane(bytes: bytes, rowStride: planeWidth))
+            let bytes = UnsafeBufferPointer(start: source, count: stride * (planeHeight - 1) + planeWidth)
+            planes.append(ImagePlane(borrowing: BorrowedBytes(bytes, keptBy: buffers), rowStride: stride))
         }
         var image = try? Image(width: width, height: height, format: .i420, planes: planes, limits: limits)
-        image?.yuvColorSpace = space
+        image?.yuvColorSpace = YUVColorSpace(frame: frame)
         return image
+    }
+}
+
+/// A reference to a decoded frame's buffers (FFmpeg counts the references and reuses a buffer
+/// only once none is left), which the planes borrowing them keep alive; the decoder never writes
+/// to a frame it has handed out.
+final class DecodedFrameBuffers: @unchecked Sendable {  // the frame is never changed after it is made
+    let frame: UnsafeMutablePointer<AVFrame>
+
+    init?(referencing decoded: UnsafeMutablePointer<AVFrame>) {
+        guard let frame = av_frame_clone(decoded) else { return nil }
+        self.frame = frame
+    }
+
+    deinit {
+        var frame: UnsafeMutablePointer<AVFrame>? = frame
+        av_frame_free(&frame)
     }
 }
 #endif

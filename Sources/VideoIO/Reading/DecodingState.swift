@@ -167,7 +167,7 @@ final class DecodingState {
         let origin = options.rebasesTimestamps ? (firstTimestamp ?? pts) : 0
         if firstTimestamp == nil { firstTimestamp = pts }
         let milliseconds = Double(pts &- origin) * Double(timeBase.num) / Double(timeBase.den) * 1000
-        // Frames read whole are converted here, which saves their I420 copy unless it is kept anyway.
+        // Frames read whole are converted here, while they are in the cache.
         let defers = options.defersRGBConversion && (options.keepsYUV || !deferredConversion.handsOutRGB(frameIndex: producedFrames))
         let yuvImage = options.keepsYUV || defers ? Self.i420Image(frame, limits: options.limits) : nil
         defer { producedFrames += 1 }

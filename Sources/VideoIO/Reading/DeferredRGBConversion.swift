@@ -3,8 +3,8 @@ import CFFmpeg
 import Imaging
 import Locking
 
-/// Converts the I420 copies of a reader's frames to RGB on whichever thread asks
-/// (``VideoReader/Options/defersRGBConversion``), with the reader's own conversion: the copy is
+/// Converts a reader's frames, handed out as I420, to RGB on whichever thread asks
+/// (``VideoReader/Options/defersRGBConversion``), with the reader's own conversion: the picture is
 /// described to ``RGBConverter`` as the decoded frame was (its pixel format, matrix and range), so
 /// swscale is set up alike and gives the same pixels. One conversion at a time.
 ///
@@ -17,7 +17,7 @@ import Locking
 final class DeferredRGBConversion: Sendable {
     private struct State: @unchecked Sendable {
         var converters: [Int: RGBConverter] = [:]
-        /// Describes the copy being converted; its planes are the copy's, only during a conversion.
+        /// Describes the picture being converted; its planes are the picture's, only during a conversion.
         let frame: UnsafeMutablePointer<AVFrame>?
         var lastFrameReadWhole = false
     }
@@ -44,7 +44,7 @@ final class DeferredRGBConversion: Sendable {
     }
 
     /// Whether the reader had better convert frame `frameIndex` whole itself, as it is decoded
-    /// (while it is in the cache, and with no I420 copy for it), than defer it: when the last frame
+    /// (while it is in the cache), than defer it: when the last frame
     /// let go was read whole (a detector's crop of the whole frame, as every frame of a face
     /// detector's run), except every ``probeInterval``-th frame.
     func handsOutRGB(frameIndex: Int) -> Bool {
@@ -73,9 +73,9 @@ final class DeferredRGBConversion: Sendable {
             frame.pointee.color_range = image.yuvColorSpace.ffmpegRange
             let planes = image.planes
             let starts = [y * planes[0].rowStride + x, y / 2 * planes[1].rowStride + x / 2, y / 2 * planes[2].rowStride + x / 2]
-            return try planes[0].bytes.withUnsafeBufferPointer { (luma) throws(VideoError) -> Image in
-                try planes[1].bytes.withUnsafeBufferPointer { (u) throws(VideoError) -> Image in
-                    try planes[2].bytes.withUnsafeBufferPointer { (v) throws(VideoError) -> Image in
+            return try planes[0].withUnsafeBufferPointer { (luma) throws(VideoError) -> Image in
+                try planes[1].withUnsafeBufferPointer { (u) throws(VideoError) -> Image in
+                    try planes[2].withUnsafeBufferPointer { (v) throws(VideoError) -> Image in
                         frame.pointee.data.0 = UnsafeMutablePointer(mutating: luma.baseAddress! + starts[0])
                         frame.pointee.data.1 = UnsafeMutablePointer(mutating: u.baseAddress! + starts[1])
                         frame.pointee.data.2 = UnsafeMutablePointer(mutating: v.baseAddress! + starts[2])

@@ -30,16 +30,16 @@ public final class VideoReader {
         public var limits: ImageLimits
         /// Also hand out each frame as decoded, in ``VideoFrame/yuvImage``, when the stream is 8-bit
         /// YUV 4:2:0 in BT.601 or BT.709 (video or full range) of even size, so that it can
-        /// be drawn on and re-encoded by ``VideoWriter`` without converting to RGB and back. Costs a
-        /// copy of 1.5 bytes per pixel per frame.
+        /// be drawn on and re-encoded by ``VideoWriter`` without converting to RGB and back. Its
+        /// planes borrow the decoder's buffers (nothing is copied until it is drawn on).
         public var keepsYUV: Bool
-        /// A frame of 8-bit YUV 4:2:0 (those ``keepsYUV`` keeps) is handed out as its I420 copy,
+        /// A frame of 8-bit YUV 4:2:0 (those ``keepsYUV`` keeps) is handed out as I420,
         /// carrying the reader's conversion to RGB (``Imaging/Image/rgbConverter``), which runs on the
         /// thread that reads the pixels as RGB (the same conversion, the same pixels): a task's
         /// crops convert only the rectangles they read, and ``VideoFrame/convertedToRGB()`` the
         /// whole frame. Without ``keepsYUV``, while the frames let go were read whole (a detector's
         /// crop of the whole frame on every frame), the reader converts frames itself again as it
-        /// decodes them, which saves their I420 copy, deferring every 16th to notice a change.
+        /// decodes them, while they are in the cache, deferring every 16th to notice a change.
         public var defersRGBConversion: Bool
 
         public init(rebasesTimestamps: Bool = true, readTimeoutSeconds: Double? = 15, decoderThreads: Int = 0,

@@ -18,16 +18,18 @@ func scaleRGB24(_ context: OpaquePointer, _ image: Image, into destinations: [Un
     let sourceStrides: [Int32] = [Int32(clamping: plane.rowStride), 0, 0, 0]
     var written: Int32 = 0
     if height > tail {
-        written = plane.bytes.withUnsafeBufferPointer { bytes in
+        written = plane.withUnsafeBufferPointer { bytes in
             sws_scale(context, [bytes.baseAddress, nil, nil, nil], sourceStrides, 0, Int32(height - tail),
                       destinations, destinationStrides)
         }
     }
     var lastRows = [UInt8](repeating: 0, count: plane.rowStride * tail + 16)
-    for row in 0..<tail {
-        let start = (height - tail + row) * plane.rowStride
-        lastRows.replaceSubrange(row * plane.rowStride..<row * plane.rowStride + rowBytes,
-                                 with: plane.bytes[start..<start + rowBytes])
+    plane.withUnsafeBufferPointer { bytes in
+        for row in 0..<tail {
+            let start = (height - tail + row) * plane.rowStride
+            lastRows.replaceSubrange(row * plane.rowStride..<row * plane.rowStride + rowBytes,
+                                     with: bytes[start..<start + rowBytes])
+        }
     }
     written += lastRows.withUnsafeBufferPointer { bytes in
         sws_scale(context, [bytes.baseAddress, nil, nil, nil], sourceStrides, Int32(height - tail), Int32(tail),

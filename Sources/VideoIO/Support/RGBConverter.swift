@@ -69,8 +69,8 @@ final class RGBConverter {
     /// `count` rounded up to whole `step`s.
     static func whole(_ step: Int, _ count: Int) -> Int { (count + step - 1) / step * step }
 
-    /// For a YUV 4:2:0 frame whose plane rows are narrower than whole 16-pixel steps (an I420 copy
-    /// packed tightly, not a decoder's frame, whose rows are padded), copies of its planes with
+    /// For a YUV 4:2:0 frame whose plane rows are narrower than whole 16-pixel steps (rows packed
+    /// tightly, where a decoder usually pads them), copies of its planes with
     /// such rows, which the caller deallocates; else nil.
     private static func widenedPlanes(_ planes: [UnsafePointer<UInt8>?], _ strides: [Int32],
                                       of frame: UnsafeMutablePointer<AVFrame>)

@@ -229,7 +229,7 @@ final class EncodingState {
         for (index, (width, height)) in sizes.enumerated() {
             guard let destination = planes[index] else { continue }
             let destinationStride = Int(lineSizes[index]), sourceStride = image.planes[index].rowStride
-            image.planes[index].bytes.withUnsafeBufferPointer { source in
+            image.planes[index].withUnsafeBufferPointer { source in
                 for row in 0..<height {
                     (destination + row * destinationStride).update(from: source.baseAddress! + row * sourceStride, count: width)
                 }
