@@ -24,6 +24,22 @@ import Testing
         #expect(zeroOffset.lookupTable == (0..<256).map { Float(Double($0) * Double(zeroOffset.scale)) })
     }
 
+    /// `ValueRange.map` over a long buffer (its loop in vector lanes) gives each byte the two-rounding
+    /// value of the table, for ranges with and without an offset.
+    @Test func mappedBytesAreTheTablesValues() {
+        let bytes = (0..<4099).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ $0 >> 8) }
+        for range in [ValueRange.minusOneToOne, .zeroToOne, ValueRange(mean: 123.7, std: 58.4), ValueRange(min: -3.5, max: 0.25)] {
+            var values = [Float](repeating: .nan, count: bytes.count)
+            values.withUnsafeMutableBufferPointer { out in
+                bytes.withUnsafeBufferPointer { range.map($0, into: out.baseAddress!) }
+            }
+            let expected = bytes.map { byte in
+                Float(Double(Float(Double(byte) * Double(range.scale))) + Double(range.offset))
+            }
+            #expect(values == expected, "\(range)")
+        }
+    }
+
     @Test func tensorIsNHWCRGB() throws {
         // A 2×1 image: red, blue. A 2×1 tensor of the full image samples them directly at scale 1.
         let image = try Image(width: 2, height: 1, format: .rgb8, bytes: [255, 0, 0, 0, 0, 255])

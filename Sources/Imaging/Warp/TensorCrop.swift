@@ -133,16 +133,11 @@ public struct TensorCrop: Sendable {
                                                                       arithmetic: options.arithmetic), crop: self)
     }
 
-    /// Maps bytes to floats through the range's 256-entry table (exactly the documented formula).
+    /// Maps bytes to floats by ``ValueRange/map(_:into:)`` (exactly the documented formula).
     package static func normalize(_ bytes: [UInt8], range: ValueRange, arithmetic: CropArithmetic) -> [Float] {
-        let table = range.lookupTable
-        return table.withUnsafeBufferPointer { lut in
-            [Float](unsafeUninitializedCapacity: bytes.count) { buffer, count in
-                bytes.withUnsafeBufferPointer { source in
-                    for i in 0..<source.count { buffer[i] = lut[Int(source[i])] }
-                }
-                count = bytes.count
-            }
+        [Float](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            bytes.withUnsafeBufferPointer { range.map($0, into: buffer.baseAddress!) }
+            count = bytes.count
         }
     }
 }

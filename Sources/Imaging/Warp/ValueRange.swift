@@ -31,10 +31,21 @@ public struct ValueRange: Sendable, Hashable {
     /// of the pose and face detectors, whose ranges have a non-zero offset. (One multiply-add in
     /// double, rounded once, differs in the last bit for about 60 % of the [-1, 1] values.)
     public var lookupTable: [Float] {
+        let bytes = (0...255).map(UInt8.init)
+        return [Float](unsafeUninitializedCapacity: 256) { values, count in
+            bytes.withUnsafeBufferPointer { map($0, into: values.baseAddress!) }
+            count = 256
+        }
+    }
+
+    /// Writes each of `bytes`' values, ``lookupTable``'s value for it, to `values` (which holds
+    /// `bytes.count` floats): computed, not looked up, in as many lanes as the compiler gives the
+    /// loop (the same two roundings in each).
+    public func map(_ bytes: UnsafeBufferPointer<UInt8>, into values: UnsafeMutablePointer<Float>) {
         let s = scale, o = offset
-        return (0..<256).map { value in
-            let product = Float(value) * s
-            return product + o
+        for i in bytes.indices {
+            let product = Float(bytes[i]) * s
+            values[i] = product + o
         }
     }
 }

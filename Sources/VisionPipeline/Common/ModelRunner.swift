@@ -60,9 +60,6 @@ final class ModelRunner {
         }
     }
 
-    /// The 256-entry value tables of the ranges used so far (computed once per range).
-    private var lookupTables: [ValueRange: [Float]] = [:]
-
     /// Plans the crop of `rect` (normalized) of `image` with `options`, runs the model on it as
     /// ``run(crop:image:)`` does, and returns the crop (its matrix maps the outputs back).
     @discardableResult
@@ -103,19 +100,13 @@ final class ModelRunner {
             throw .invalidArgument("\(error)")
         }
         let range = crop.options.valueRange
-        let table = lookupTables[range] ?? range.lookupTable
-        lookupTables[range] = table
         do {
             try interpreter.withInput(at: 0) { input in
                 let bytes = rgb.planes[0].bytes
                 guard input.count == bytes.count else {
                     throw PipelineError.invalidModel(path: path, detail: "input holds \(input.count) values, the crop \(bytes.count)")
                 }
-                table.withUnsafeBufferPointer { lut in
-                    bytes.withUnsafeBufferPointer { source in
-                        for i in 0..<source.count { input[i] = lut[Int(source[i])] }
-                    }
-                }
+                bytes.withUnsafeBufferPointer { range.map($0, into: input.baseAddress!) }
             }
             try interpreter.invoke()
         } catch let error as PipelineError {
